@@ -1,0 +1,50 @@
+package dev.colorbench.cacheableloop;
+
+import java.util.List;
+import java.util.Objects;
+
+import dev.colorbench.core.Color;
+import dev.colorbench.core.ColorKeys;
+import dev.colorbench.core.ColorSeeder;
+import dev.colorbench.core.ColorStore;
+import dev.colorbench.core.Palette;
+
+import org.springframework.cache.Cache;
+import org.springframework.cache.CacheManager;
+import org.springframework.stereotype.Component;
+
+/**
+ * Spring Cache's {@code @Cacheable findByName}, called once per name. {@code @Cacheable} caches
+ * one key per call, so one {@code GET /colors} costs <b>148 GET</b> on a warm cache, one round
+ * trip after another, and <b>148 GET + 148 SET</b> on a cold one. This is the source post's
+ * case 1; the round trips, not Redis, are what make it slow.
+ *
+ * <p>Seeding puts every color into the cache (148 SET), so the first request is already warm.
+ */
+@Component
+class CacheableLoopColorStore implements ColorStore, ColorSeeder {
+
+    private final ColorLookup lookup;
+
+    private final Cache cache;
+
+    CacheableLoopColorStore(ColorLookup lookup, CacheManager cacheManager) {
+        this.lookup = lookup;
+        this.cache = Objects.requireNonNull(cacheManager.getCache(ColorKeys.CACHE_NAME));
+    }
+
+    @Override
+    public List<Color> findAll() {
+        return findByNames(Palette.names());
+    }
+
+    @Override
+    public List<Color> findByNames(List<String> names) {
+        return names.stream().map(lookup::findByName).toList();
+    }
+
+    @Override
+    public void seed() {
+        Palette.all().forEach(color -> cache.put(color.name(), color));
+    }
+}

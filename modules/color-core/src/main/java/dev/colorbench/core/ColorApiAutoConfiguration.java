@@ -1,0 +1,70 @@
+package dev.colorbench.core;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.ClientOptions.DisconnectedBehavior;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.dao.DataAccessException;
+
+/**
+ * What every pattern module gets from the core by depending on it: the HTTP contract for a
+ * {@link ColorStore}, seeding at start-up, fast 503s when Redis is away, and Lettuce settings
+ * that fail fast instead of queueing.
+ */
+@AutoConfiguration
+public class ColorApiAutoConfiguration {
+
+    @Bean
+    @ConditionalOnWebApplication(type = Type.SERVLET)
+    @ConditionalOnBean(ColorStore.class)
+    ColorController colorController(ColorStore store) {
+        return new ColorController(store);
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(DataAccessException.class)
+    static class RedisConfiguration {
+
+        private static final Logger log = LoggerFactory.getLogger(RedisConfiguration.class);
+
+        @Bean
+        RedisUnavailableHandler redisUnavailableHandler() {
+            return new RedisUnavailableHandler();
+        }
+
+        /** A module that cannot seed at start-up still starts; its first read seeds instead. */
+        @Bean
+        @ConditionalOnBean(ColorSeeder.class)
+        ApplicationRunner seedAtStartup(ColorSeeder seeder) {
+            return args -> {
+                try {
+                    seeder.seed();
+                }
+                catch (DataAccessException ex) {
+                    log.warn("Could not seed Redis at start-up ({}); will seed on first read", ex.getClass().getSimpleName());
+                }
+            };
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass({ ClientOptions.class, LettuceClientOptionsBuilderCustomizer.class })
+    static class LettuceConfiguration {
+
+        /** Lettuce would otherwise buffer commands while disconnected until each one times out. */
+        @Bean
+        LettuceClientOptionsBuilderCustomizer failFastWhileDisconnected() {
+            return options -> options.disconnectedBehavior(DisconnectedBehavior.REJECT_COMMANDS);
+        }
+    }
+}

@@ -1,0 +1,12 @@
+package dev.colorbench.reactivemget;
+
+import java.util.Map;
+
+import dev.colorbench.core.ColorApiContractTest;
+
+class ReactiveMgetContractTest extends ColorApiContractTest {
+
+    ReactiveMgetContractTest() {
+        super(Map.of("mget", 1L));
+    }
+}

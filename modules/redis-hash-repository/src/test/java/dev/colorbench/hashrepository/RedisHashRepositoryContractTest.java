@@ -1,0 +1,12 @@
+package dev.colorbench.hashrepository;
+
+import java.util.Map;
+
+import dev.colorbench.core.ColorApiContractTest;
+
+class RedisHashRepositoryContractTest extends ColorApiContractTest {
+
+    RedisHashRepositoryContractTest() {
+        super(Map.of("smembers", 1L, "hgetall", 148L));
+    }
+}

@@ -1,0 +1,12 @@
+package dev.colorbench.templatemget;
+
+import java.util.Map;
+
+import dev.colorbench.core.ColorApiContractTest;
+
+class TemplateMgetContractTest extends ColorApiContractTest {
+
+    TemplateMgetContractTest() {
+        super(Map.of("mget", 1L));
+    }
+}

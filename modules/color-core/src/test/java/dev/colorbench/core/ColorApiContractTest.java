@@ -13,6 +13,7 @@ import java.util.Map;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -168,6 +169,11 @@ public abstract class ColorApiContractTest {
         }
     }
 
+
+    /** A connection of the test's own to the Redis the module uses. */
+    protected static RedisCommands<String, String> redis() {
+        return redis.sync();
+    }
 
     protected HttpResponse<String> get(String pathAndQuery) {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + pathAndQuery)).build();

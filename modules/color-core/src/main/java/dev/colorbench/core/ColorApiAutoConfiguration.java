@@ -1,7 +1,11 @@
 package dev.colorbench.core;
 
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
+import io.lettuce.core.resource.Delay;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -61,10 +66,24 @@ public class ColorApiAutoConfiguration {
     @ConditionalOnClass({ ClientOptions.class, LettuceClientOptionsBuilderCustomizer.class })
     static class LettuceConfiguration {
 
-        /** Lettuce would otherwise buffer commands while disconnected until each one times out. */
+        /** Far above what the benchmark's threads keep in flight, far below what exhausts memory. */
+        private static final int MAX_QUEUED_COMMANDS = 10_000;
+
+        /**
+         * Lettuce would otherwise buffer commands while disconnected, each until it times out,
+         * and queue without bound while connected to a stalled server.
+         */
         @Bean
         LettuceClientOptionsBuilderCustomizer failFastWhileDisconnected() {
-            return options -> options.disconnectedBehavior(DisconnectedBehavior.REJECT_COMMANDS);
+            return options -> options.disconnectedBehavior(DisconnectedBehavior.REJECT_COMMANDS)
+                    .requestQueueSize(MAX_QUEUED_COMMANDS);
+        }
+
+        /** Lettuce's default back-off grows to 30 s; a returning Redis should be used within a second. */
+        @Bean
+        ClientResourcesBuilderCustomizer reconnectWithinASecond() {
+            return resources -> resources.reconnectDelay(
+                    Delay.exponential(Duration.ofMillis(50), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS));
         }
     }
 }

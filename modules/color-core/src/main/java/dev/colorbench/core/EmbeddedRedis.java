@@ -17,25 +17,37 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     private final int port;
 
+    private final String password;
+
     private RedisServer server;
 
-    private EmbeddedRedis(int port) {
+    private EmbeddedRedis(int port, String password) {
         this.port = port;
+        this.password = password;
     }
 
     /** Starts a server on a free port. */
     public static EmbeddedRedis start() {
-        EmbeddedRedis redis = new EmbeddedRedis(freePort());
+        EmbeddedRedis redis = new EmbeddedRedis(freePort(), null);
         redis.startServer();
         return redis;
+    }
+
+    /**
+     * Reserves a free port for a server that requires {@code password}, without starting it:
+     * for tests of what happens before Redis is there.
+     */
+    public static EmbeddedRedis notStarted(String password) {
+        return new EmbeddedRedis(freePort(), password);
     }
 
     public int port() {
         return port;
     }
 
+    /** The URL to connect with, password included when the server requires one. */
     public String url() {
-        return "redis://127.0.0.1:" + port;
+        return (password == null) ? "redis://127.0.0.1:" + port : "redis://:" + password + "@127.0.0.1:" + port;
     }
 
     public boolean isRunning() {
@@ -64,13 +76,15 @@ public final class EmbeddedRedis implements AutoCloseable {
         stop();
     }
 
-    private void startServer() {
+    /** Starts the server, empty, on its port. */
+    public void startServer() {
         try {
             server = RedisServer.newRedisServer()
                     .port(port)
                     .bind("127.0.0.1")
                     .setting("save \"\"")
                     .setting("appendonly no")
+                    .settingIf(password != null, "requirepass " + password)
                     .onShutdownForceStop(true)
                     .build();
             server.start();

@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -18,6 +20,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -39,6 +43,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 public abstract class ColorApiContractTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private static final String FOREIGN_KEY = "someone-else:" + UUID.randomUUID();
+
+    private static final String FOREIGN_VALUE = "must survive every test";
 
     private static RedisClient redisClient;
 
@@ -63,15 +71,27 @@ public abstract class ColorApiContractTest {
     }
 
     @BeforeAll
-    static void connect() {
+    static void connectAndPlantAForeignKey() {
         redisClient = RedisClient.create(TestRedis.url());
         redis = redisClient.connect();
+        redis.sync().set(FOREIGN_KEY, FOREIGN_VALUE);
     }
 
+    /** Whatever the tests did, someone else's key survives and nothing wide-reaching ran. */
     @AfterAll
-    static void disconnect() {
-        redis.close();
-        redisClient.shutdown();
+    static void foreignDataIsIntactAndNoWideCommandRan() {
+        try {
+            assertThat(redis.sync().get(FOREIGN_KEY)).isEqualTo(FOREIGN_VALUE);
+            if (TestRedis.isOwn()) {
+                assertThat(RedisCommandStats.parse(redis.sync().info("commandstats")))
+                        .doesNotContainKeys("flushall", "flushdb", "keys", "scan");
+            }
+            redis.sync().del(FOREIGN_KEY);
+        }
+        finally {
+            redis.close();
+            redisClient.shutdown();
+        }
     }
 
     @Test
@@ -170,13 +190,80 @@ public abstract class ColorApiContractTest {
     }
 
 
+    /**
+     * Hostile and malformed requests, in the manner of TechEmpower's bad-parameter table: each
+     * gets its documented 4xx with a problem body, none a 500, and none costs a Redis command.
+     */
+    static Stream<Arguments> badRequests() {
+        String hundredKilobytes = "a".repeat(100 * 1024);
+        String manyNames = String.join(",", Collections.nCopies(25_000, "red"));
+        return Stream.of(
+                Arguments.of("GET", "/colors?names=", null, 400),
+                Arguments.of("GET", "/colors?names=%20", null, 400),
+                Arguments.of("GET", "/colors?names=red%0D%0AFLUSHALL", null, 400),
+                Arguments.of("GET", "/colors?names=red%0D%0A*1%0D%0A%248%0D%0AFLUSHALL", null, 400),
+                Arguments.of("GET", "/colors?names=*", null, 400),
+                Arguments.of("GET", "/colors?names=%3F", null, 400),
+                Arguments.of("GET", "/colors?names=re%5Bd%5D", null, 400),
+                Arguments.of("GET", "/colors?names=colors%3A%3Av3%3A%3Ared", null, 400),
+                Arguments.of("GET", "/colors?names=red%00", null, 400),
+                Arguments.of("GET", "/colors?names=rouge%C3%A9", null, 400),
+                Arguments.of("GET", "/colors?names=%F0%9F%8E%A8", null, 400),
+                Arguments.of("GET", "/colors?names=%2572ed", null, 400),
+                Arguments.of("GET", "/colors?names=..%2F..%2Fetc%2Fpasswd", null, 400),
+                Arguments.of("GET", "/colors?names=" + "a".repeat(33), null, 400),
+                Arguments.of("GET", "/colors?names=" + hundredKilobytes, null, 400),
+                Arguments.of("GET", "/colors?names=" + manyNames, null, 400),
+                Arguments.of("GET", "/colors/*", null, 400),
+                Arguments.of("GET", "/colors/re%20d", null, 400),
+                Arguments.of("GET", "/colors/..%252F..%252Fetc%252Fpasswd", null, 400),
+                Arguments.of("GET", "/colors/" + hundredKilobytes, null, 400),
+                Arguments.of("GET", "/colors/nope", null, 404),
+                Arguments.of("GET", "/colors?names=red,nope", null, 404),
+                Arguments.of("GET", "/colors/red/extra", null, 404),
+                Arguments.of("GET", "/colorz", null, 404),
+                Arguments.of("POST", "/colors", null, 405),
+                Arguments.of("PUT", "/colors/red", null, 405),
+                Arguments.of("DELETE", "/colors/red", null, 405),
+                Arguments.of("GET", "/colors", "application/xml", 406));
+    }
+
+    @ParameterizedTest(name = "{0} {1} (Accept {2}) -> {3}")
+    @MethodSource("badRequests")
+    void badInputGetsItsDocumented4xxProblemAndNeverReachesRedis(String method, String target, String accept, int status) {
+        try (RedisCommandStats stats = RedisCommandStats.connect(TestRedis.url())) {
+            HttpResponse<String>[] response = new HttpResponse[1];
+            Map<String, Long> issued = stats.during(() -> response[0] = send(method, target, accept));
+
+            assertProblem(response[0], status);
+            assertThat(issued).as("Redis commands for a rejected request").isEmpty();
+        }
+    }
+
+    @Test
+    void onlyHealthAndInfoAreExposed() {
+        assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
+        assertThat(get("/actuator/env").statusCode()).isEqualTo(404);
+        assertThat(get("/actuator/configprops").statusCode()).isEqualTo(404);
+        assertThat(get("/actuator/heapdump").statusCode()).isEqualTo(404);
+    }
+
     /** A connection of the test's own to the Redis the module uses. */
     protected static RedisCommands<String, String> redis() {
         return redis.sync();
     }
 
     protected HttpResponse<String> get(String pathAndQuery) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + pathAndQuery)).build();
+        return send("GET", pathAndQuery, null);
+    }
+
+    private HttpResponse<String> send(String method, String pathAndQuery, String accept) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://localhost:" + port + pathAndQuery))
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        if (accept != null) {
+            builder.header("Accept", accept);
+        }
+        HttpRequest request = builder.build();
         try {
             return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
         }

@@ -9,14 +9,23 @@ public final class TestRedis {
 
     private static String url;
 
+    private static boolean own;
+
     private TestRedis() {
     }
 
     public static synchronized String url() {
         if (url == null) {
             String configured = System.getenv("REDIS_URL");
-            url = (configured != null && !configured.isBlank()) ? configured : EmbeddedRedis.start().url();
+            own = (configured == null || configured.isBlank());
+            url = own ? EmbeddedRedis.start().url() : configured;
         }
         return url;
+    }
+
+    /** Whether the tests started this server, so that its whole command history is theirs. */
+    public static synchronized boolean isOwn() {
+        url();
+        return own;
     }
 }

@@ -12,6 +12,8 @@ import dev.colorbench.core.ColorSeeder;
 import dev.colorbench.core.Palette;
 import reactor.core.publisher.Mono;
 
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.core.ReactiveRedisTemplate;
 import org.springframework.data.redis.core.ReactiveValueOperations;
 import org.springframework.stereotype.Component;
@@ -23,7 +25,8 @@ import org.springframework.stereotype.Component;
  * of just those keys.
  *
  * <p>Seeding is 1 MSET. A read that finds keys missing re-seeds, without blocking, and answers
- * from the palette.
+ * from the palette. Each read is bounded by the Redis command timeout on the reactive side too,
+ * so that no request outlives it, whatever state the connection is in.
  */
 @Component
 class ReactiveMgetColorStore implements ColorSeeder {
@@ -32,8 +35,12 @@ class ReactiveMgetColorStore implements ColorSeeder {
 
     private final ReactiveValueOperations<String, Color> values;
 
-    ReactiveMgetColorStore(ReactiveRedisTemplate<String, Color> colorTemplate) {
+    private final Duration commandTimeout;
+
+    ReactiveMgetColorStore(ReactiveRedisTemplate<String, Color> colorTemplate,
+            @Value("${spring.data.redis.timeout}") Duration commandTimeout) {
         this.values = colorTemplate.opsForValue();
+        this.commandTimeout = commandTimeout;
     }
 
     Mono<List<Color>> findAll() {
@@ -45,9 +52,11 @@ class ReactiveMgetColorStore implements ColorSeeder {
     }
 
     private Mono<List<Color>> read(List<String> keys, List<String> names) {
-        return values.multiGet(keys).flatMap(found -> found.stream().anyMatch(Objects::isNull)
-                ? writePalette().thenReturn(Palette.colors(names))
-                : Mono.just(found));
+        return values.multiGet(keys)
+                .flatMap(found -> found.stream().anyMatch(Objects::isNull)
+                        ? writePalette().thenReturn(Palette.colors(names))
+                        : Mono.just(found))
+                .timeout(commandTimeout, Mono.error(() -> new QueryTimeoutException("Redis did not answer within " + commandTimeout)));
     }
 
     private Mono<Boolean> writePalette() {

@@ -1,0 +1,6 @@
+package dev.colorbench.cacheableloop;
+
+import dev.colorbench.core.RedisOutageContractTest;
+
+class CacheableLoopRedisOutageTest extends RedisOutageContractTest {
+}

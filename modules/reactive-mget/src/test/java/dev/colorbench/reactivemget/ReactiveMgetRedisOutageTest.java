@@ -1,0 +1,6 @@
+package dev.colorbench.reactivemget;
+
+import dev.colorbench.core.RedisOutageContractTest;
+
+class ReactiveMgetRedisOutageTest extends RedisOutageContractTest {
+}

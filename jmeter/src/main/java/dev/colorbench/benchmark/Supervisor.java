@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.colorbench.core.EmbeddedRedis;
@@ -76,10 +78,15 @@ public final class Supervisor {
                 + settings.healthTimeoutSeconds() + " s");
         List<Verification.ModuleCheck> checks = new ArrayList<>();
         AnswerVerifier verifier = new AnswerVerifier();
+        Map<PatternModule, Double> startupSeconds = new EnumMap<>(PatternModule.class);
+        for (ModuleProcess module : modules) {
+            awaitHealthy(module, started);
+            startupSeconds.put(module.module(), (System.nanoTime() - started) / 1e9);
+        }
+        // only now, with every module seeded and idle, do Redis's counters belong to one module at a time
         try (RedisCost cost = new RedisCost(redisUrl)) {
             for (ModuleProcess module : modules) {
-                awaitHealthy(module, started);
-                double startup = (System.nanoTime() - started) / 1e9;
+                double startup = startupSeconds.get(module.module());
                 verifier.verify(module.module().id(), module.baseUri());
                 RedisCost.PerRequest perRequest = cost.measure(COST_SAMPLE, () -> verifier.verify(module.module().id(), module.baseUri()));
                 if (module.module().readsRedis() && perRequest.commandsPerRequest() < 1) {

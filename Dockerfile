@@ -1,0 +1,23 @@
+# One image per module, from this one file: docker build --build-arg MODULE=template-mget .
+# (docker-compose.yml builds every module this way.)
+ARG JAVA_VERSION=17
+
+FROM eclipse-temurin:${JAVA_VERSION}-jdk AS build
+ARG MODULE
+WORKDIR /src
+COPY . .
+# the module and what it needs (color-core); the tests ran in the normal build, not in images
+RUN --mount=type=cache,target=/root/.m2 \
+    test -n "${MODULE}" && test -d "modules/${MODULE}" \
+    && ./mvnw -B -q -pl "modules/${MODULE}" -am package -DskipTests \
+    && cp "modules/${MODULE}/target/${MODULE}-"*-SNAPSHOT.jar /app.jar
+
+FROM eclipse-temurin:${JAVA_VERSION}-jre
+ARG MODULE
+# the same JVM options the benchmark gives every module it starts itself
+ENV JAVA_OPTS="-Xms256m -Xmx256m" \
+    MODULE=${MODULE}
+RUN useradd --system --no-create-home colorbench
+USER colorbench
+COPY --from=build /app.jar /app.jar
+ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /app.jar"]

@@ -43,7 +43,7 @@ record BenchmarkSettings(
             Map.entry("modules", new String[] { PatternModule.ids(List.of(PatternModule.values())), null }),
             Map.entry("repetitions", new String[] { "3", "1" }),
             Map.entry("threads", new String[] { "10", "10" }),
-            Map.entry("duration", new String[] { "20", "3" }),
+            Map.entry("duration", new String[] { "15", "3" }),
             Map.entry("latencyDuration", new String[] { "10", "2" }),
             Map.entry("rate", new String[] { "50", "50" }),
             Map.entry("rampup", new String[] { "2", "0" }),

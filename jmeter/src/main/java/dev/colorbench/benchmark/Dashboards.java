@@ -48,15 +48,19 @@ final class Dashboards {
 
     private void generate(Path jar, PatternModule module) {
         Path directory = files.moduleReport(module);
-        List<String> command = List.of(javaExecutable(), "-jar", jar.toString(), "-n",
+        // JMeter refuses to write a dashboard into a folder that is not empty
+        Benchmark.deleteRecursively(directory.resolve("dashboard"));
+        List<String> command = List.of(javaExecutable(), "-jar", jar.toString(),
                 "-g", directory.resolve("results.csv").toString(),
                 "-o", directory.resolve("dashboard").toString(),
                 "-j", directory.resolve("dashboard.log").toString(),
                 // the runs last seconds, not hours: one point per second on the over-time graphs
                 "-Jjmeter.reportgenerator.overall_granularity=1000",
+                // its default, ./temp, would be shared by the dashboards generated side by side
+                "-Jjmeter.reportgenerator.temp_dir=" + directory.resolve("dashboard-temp"),
                 "-Jjmeter.reportgenerator.report_title=" + module.id());
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+            Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
                     .redirectOutput(directory.resolve("dashboard-output.txt").toFile()).start();
             if (!process.waitFor(120, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
@@ -65,6 +69,7 @@ final class Dashboards {
             else if (process.exitValue() != 0) {
                 Supervisor.log("JMeter dashboard of " + module.id() + " failed, see " + directory.resolve("dashboard.log"));
             }
+            Benchmark.deleteRecursively(directory.resolve("dashboard-temp"));
         }
         catch (IOException ex) {
             Supervisor.log("JMeter dashboard of " + module.id() + " could not start: " + ex.getMessage());

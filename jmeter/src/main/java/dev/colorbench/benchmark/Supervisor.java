@@ -218,8 +218,8 @@ public final class Supervisor {
         if (text.isEmpty()) {
             text.append("no command ");
         }
-        text.append("(").append(perRequest.roundTrips() == null ? "round trips unknown" : format(perRequest.roundTrips()) + " round trips")
-                .append(")");
+        Double trips = perRequest.roundTrips();
+        text.append("(").append(trips == null ? "round trips unknown" : format(trips) + (trips == 1 ? " round trip" : " round trips")).append(")");
         return text.toString();
     }
 

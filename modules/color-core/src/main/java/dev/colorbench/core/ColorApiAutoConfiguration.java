@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
+import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.resource.Delay;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,13 +71,15 @@ public class ColorApiAutoConfiguration {
         private static final int MAX_QUEUED_COMMANDS = 10_000;
 
         /**
-         * Lettuce would otherwise buffer commands while disconnected, each until it times out,
-         * and queue without bound while connected to a stalled server.
+         * Lettuce would otherwise buffer commands while disconnected, queue without bound while
+         * connected to a stalled server, and time out only synchronous calls: reactive and async
+         * commands (WebFlux, the reactive health check) would wait for ever.
          */
         @Bean
-        LettuceClientOptionsBuilderCustomizer failFastWhileDisconnected() {
+        LettuceClientOptionsBuilderCustomizer failFast() {
             return options -> options.disconnectedBehavior(DisconnectedBehavior.REJECT_COMMANDS)
-                    .requestQueueSize(MAX_QUEUED_COMMANDS);
+                    .requestQueueSize(MAX_QUEUED_COMMANDS)
+                    .timeoutOptions(TimeoutOptions.enabled());
         }
 
         /** Lettuce's default back-off grows to 30 s; a returning Redis should be used within a second. */

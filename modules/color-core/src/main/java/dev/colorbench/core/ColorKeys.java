@@ -1,6 +1,9 @@
 package dev.colorbench.core;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The Redis key scheme, one namespace per storage layout, as in the source post: every key
@@ -18,6 +21,14 @@ public final class ColorKeys {
 
     private static final List<String> ALL_JSON_KEYS = jsonKeys(Palette.names());
 
+    private static final Map<String, Color> PALETTE_BY_JSON_KEY;
+
+    static {
+        Map<String, Color> byKey = new LinkedHashMap<>();
+        Palette.all().forEach(color -> byKey.put(jsonKey(color.name()), color));
+        PALETTE_BY_JSON_KEY = Collections.unmodifiableMap(byKey);
+    }
+
     private ColorKeys() {
     }
 
@@ -33,5 +44,10 @@ public final class ColorKeys {
     /** The JSON keys of the whole palette, computed once. */
     public static List<String> allJsonKeys() {
         return ALL_JSON_KEYS;
+    }
+
+    /** Every color under its JSON key, in palette order: what one MSET seeds. */
+    public static Map<String, Color> paletteByJsonKey() {
+        return PALETTE_BY_JSON_KEY;
     }
 }

@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 public abstract class ColorApiContractTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    /** A request that takes longer has hung: fail it rather than the whole build. */
+    private static final Duration NO_HANG = Duration.ofSeconds(10);
 
     private static final String FOREIGN_KEY = "someone-else:" + UUID.randomUUID();
 
@@ -259,7 +263,8 @@ public abstract class ColorApiContractTest {
 
     private HttpResponse<String> send(String method, String pathAndQuery, String accept) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://localhost:" + port + pathAndQuery))
-                .method(method, HttpRequest.BodyPublishers.noBody());
+                .method(method, HttpRequest.BodyPublishers.noBody())
+                .timeout(NO_HANG);
         if (accept != null) {
             builder.header("Accept", accept);
         }

@@ -1,9 +1,7 @@
 package dev.colorbench.reactivemget;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 import dev.colorbench.core.Color;
@@ -25,8 +23,9 @@ import org.springframework.stereotype.Component;
  * of just those keys.
  *
  * <p>Seeding is 1 MSET. A read that finds keys missing re-seeds, without blocking, and answers
- * from the palette. Each read is bounded by the Redis command timeout on the reactive side too,
- * so that no request outlives it, whatever state the connection is in.
+ * from the palette. Each read is bounded by the Redis command timeout on the Reactor side as
+ * well as by Lettuce's: right after Redis restarts, a request can otherwise wait on a
+ * connection that is still being re-established, past any command timeout.
  */
 @Component
 class ReactiveMgetColorStore implements ColorSeeder {
@@ -56,13 +55,11 @@ class ReactiveMgetColorStore implements ColorSeeder {
                 .flatMap(found -> found.stream().anyMatch(Objects::isNull)
                         ? writePalette().thenReturn(Palette.colors(names))
                         : Mono.just(found))
-                .timeout(commandTimeout, Mono.error(() -> new QueryTimeoutException("Redis did not answer within " + commandTimeout)));
+                .timeout(commandTimeout, Mono.error(() -> new QueryTimeoutException("Redis did not answer in " + commandTimeout)));
     }
 
     private Mono<Boolean> writePalette() {
-        Map<String, Color> byKey = new LinkedHashMap<>();
-        Palette.all().forEach(color -> byKey.put(ColorKeys.jsonKey(color.name()), color));
-        return values.multiSet(byKey);
+        return values.multiSet(ColorKeys.paletteByJsonKey());
     }
 
     /** Blocks, so it is only for start-up and tests, never for a request. */

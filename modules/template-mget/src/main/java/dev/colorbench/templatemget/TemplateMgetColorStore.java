@@ -1,8 +1,6 @@
 package dev.colorbench.templatemget;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 import dev.colorbench.core.Color;
@@ -53,8 +51,6 @@ class TemplateMgetColorStore implements ColorStore, ColorSeeder {
 
     @Override
     public void seed() {
-        Map<String, Color> byKey = new LinkedHashMap<>();
-        Palette.all().forEach(color -> byKey.put(ColorKeys.jsonKey(color.name()), color));
-        values.multiSet(byKey);
+        values.multiSet(ColorKeys.paletteByJsonKey());
     }
 }

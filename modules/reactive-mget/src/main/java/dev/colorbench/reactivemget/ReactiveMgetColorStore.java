@@ -10,8 +10,8 @@ import dev.colorbench.core.ColorSeeder;
 import dev.colorbench.core.Palette;
 import reactor.core.publisher.Mono;
 
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.dao.QueryTimeoutException;
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.core.ReactiveRedisTemplate;
 import org.springframework.data.redis.core.ReactiveValueOperations;
 import org.springframework.stereotype.Component;
@@ -23,9 +23,8 @@ import org.springframework.stereotype.Component;
  * of just those keys.
  *
  * <p>Seeding is 1 MSET. A read that finds keys missing re-seeds, without blocking, and answers
- * from the palette. Each read is bounded by the Redis command timeout on the Reactor side as
- * well as by Lettuce's: right after Redis restarts, a request can otherwise wait on a
- * connection that is still being re-established, past any command timeout.
+ * from the palette. Reactive commands time out like blocking ones only because the core turns
+ * on Lettuce's {@code TimeoutOptions}: by default Lettuce times out synchronous calls alone.
  */
 @Component
 class ReactiveMgetColorStore implements ColorSeeder {
@@ -34,12 +33,8 @@ class ReactiveMgetColorStore implements ColorSeeder {
 
     private final ReactiveValueOperations<String, Color> values;
 
-    private final Duration commandTimeout;
-
-    ReactiveMgetColorStore(ReactiveRedisTemplate<String, Color> colorTemplate,
-            @Value("${spring.data.redis.timeout}") Duration commandTimeout) {
+    ReactiveMgetColorStore(ReactiveRedisTemplate<String, Color> colorTemplate) {
         this.values = colorTemplate.opsForValue();
-        this.commandTimeout = commandTimeout;
     }
 
     Mono<List<Color>> findAll() {
@@ -55,7 +50,19 @@ class ReactiveMgetColorStore implements ColorSeeder {
                 .flatMap(found -> found.stream().anyMatch(Objects::isNull)
                         ? writePalette().thenReturn(Palette.colors(names))
                         : Mono.just(found))
-                .timeout(commandTimeout, Mono.error(() -> new QueryTimeoutException("Redis did not answer in " + commandTimeout)));
+                .onErrorMap(error -> !(error instanceof DataAccessException), RedisUnreachable::new);
+    }
+
+    /**
+     * Spring Data translates Lettuce's own exceptions but lets a raw Netty I/O error through
+     * the reactive path (a command in flight when Redis dies ends in "connection reset"):
+     * it is a Redis failure all the same, and gets the same 503.
+     */
+    private static final class RedisUnreachable extends RedisConnectionFailureException {
+
+        RedisUnreachable(Throwable cause) {
+            super("Redis connection failed", cause);
+        }
     }
 
     private Mono<Boolean> writePalette() {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.util.List;
 
 import redis.embedded.RedisServer;
@@ -19,16 +20,30 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     private final String password;
 
+    private final Tls tls;
+
     private RedisServer server;
 
-    private EmbeddedRedis(int port, String password) {
+    private EmbeddedRedis(int port, String password, Tls tls) {
         this.port = port;
         this.password = password;
+        this.tls = tls;
+    }
+
+    /** A PEM certificate and its PEM (PKCS#8) private key for a TLS-only server. */
+    public record Tls(Path certificate, Path privateKey) {
     }
 
     /** Starts a server on a free port. */
     public static EmbeddedRedis start() {
-        EmbeddedRedis redis = new EmbeddedRedis(freePort(), null);
+        EmbeddedRedis redis = new EmbeddedRedis(freePort(), null, null);
+        redis.startServer();
+        return redis;
+    }
+
+    /** Starts a server that speaks only TLS, on a free port, without asking clients for certificates. */
+    public static EmbeddedRedis startTls(Tls tls) {
+        EmbeddedRedis redis = new EmbeddedRedis(freePort(), null, tls);
         redis.startServer();
         return redis;
     }
@@ -38,7 +53,7 @@ public final class EmbeddedRedis implements AutoCloseable {
      * for tests of what happens before Redis is there.
      */
     public static EmbeddedRedis notStarted(String password) {
-        return new EmbeddedRedis(freePort(), password);
+        return new EmbeddedRedis(freePort(), password, null);
     }
 
     public int port() {
@@ -47,7 +62,8 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     /** The URL to connect with, password included when the server requires one. */
     public String url() {
-        return (password == null) ? "redis://127.0.0.1:" + port : "redis://:" + password + "@127.0.0.1:" + port;
+        String scheme = (tls == null) ? "redis://" : "rediss://";
+        return scheme + ((password == null) ? "" : ":" + password + "@") + "127.0.0.1:" + port;
     }
 
     public boolean isRunning() {
@@ -80,7 +96,11 @@ public final class EmbeddedRedis implements AutoCloseable {
     public void startServer() {
         try {
             server = RedisServer.newRedisServer()
-                    .port(port)
+                    .port(tls == null ? port : 0)
+                    .settingIf(tls != null, "tls-port " + port)
+                    .settingIf(tls != null, "tls-cert-file " + (tls == null ? "" : tls.certificate()))
+                    .settingIf(tls != null, "tls-key-file " + (tls == null ? "" : tls.privateKey()))
+                    .settingIf(tls != null, "tls-auth-clients no")
                     .bind("127.0.0.1")
                     .setting("save \"\"")
                     .setting("appendonly no")

@@ -1,0 +1,6 @@
+package dev.colorbench.cacheableloop;
+
+import dev.colorbench.core.RedisTlsContractTest;
+
+class CacheableLoopRedisTlsTest extends RedisTlsContractTest {
+}

@@ -1,0 +1,61 @@
+package dev.colorbench.core;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A module pointed at a {@code rediss://} URL talks TLS to a Redis that speaks nothing else,
+ * trusting its certificate through an ordinary Spring Boot SSL bundle.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@DirtiesContext
+public abstract class RedisTlsContractTest {
+
+    private static final EmbeddedRedis.Tls CERTIFICATE = TestCertificate.forLoopback();
+
+    private static final EmbeddedRedis REDIS = EmbeddedRedis.startTls(CERTIFICATE);
+
+    @LocalServerPort
+    private int port;
+
+    @DynamicPropertySource
+    static void redisOverTls(DynamicPropertyRegistry registry) {
+        registry.add("spring.data.redis.url", REDIS::url);
+        registry.add("spring.data.redis.ssl.bundle", () -> "test-redis");
+        registry.add("spring.ssl.bundle.pem.test-redis.truststore.certificate", () -> "file:" + CERTIFICATE.certificate());
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        REDIS.stop();
+    }
+
+    @Test
+    void servesTheWholePaletteFromARedisReachedOverTls() throws IOException, InterruptedException {
+        assertThat(REDIS.url()).startsWith("rediss://");
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/colors"))
+                .timeout(Duration.ofSeconds(10))
+                .build();
+
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo(ColorJson.palette());
+    }
+}

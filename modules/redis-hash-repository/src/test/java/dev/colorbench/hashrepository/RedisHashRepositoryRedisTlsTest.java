@@ -1,0 +1,6 @@
+package dev.colorbench.hashrepository;
+
+import dev.colorbench.core.RedisTlsContractTest;
+
+class RedisHashRepositoryRedisTlsTest extends RedisTlsContractTest {
+}

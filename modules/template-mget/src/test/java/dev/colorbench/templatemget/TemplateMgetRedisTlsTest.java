@@ -1,0 +1,6 @@
+package dev.colorbench.templatemget;
+
+import dev.colorbench.core.RedisTlsContractTest;
+
+class TemplateMgetRedisTlsTest extends RedisTlsContractTest {
+}

@@ -1,13 +1,8 @@
 package dev.colorbench.core;
 
-import java.io.IOException;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -43,11 +38,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 public abstract class ColorApiContractTest {
 
-    /** HTTP/1.1 with keep-alive, as the benchmark's JMeter speaks it. */
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-
-    /** A request that takes longer has hung: fail it rather than the whole build. */
-    private static final Duration NO_HANG = Duration.ofSeconds(10);
 
     private static final String FOREIGN_KEY = "someone-else:" + UUID.randomUUID();
 
@@ -263,23 +253,7 @@ public abstract class ColorApiContractTest {
     }
 
     private HttpResponse<String> send(String method, String pathAndQuery, String accept) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://localhost:" + port + pathAndQuery))
-                .method(method, HttpRequest.BodyPublishers.noBody())
-                .timeout(NO_HANG);
-        if (accept != null) {
-            builder.header("Accept", accept);
-        }
-        HttpRequest request = builder.build();
-        try {
-            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-        }
-        catch (IOException ex) {
-            throw new AssertionError("GET " + pathAndQuery + " failed", ex);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(ex);
-        }
+        return LocalHttp.send(port, method, pathAndQuery, accept);
     }
 
     protected static void assertProblem(HttpResponse<String> response, int status) {

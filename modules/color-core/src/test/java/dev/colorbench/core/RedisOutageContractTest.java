@@ -1,9 +1,5 @@
 package dev.colorbench.core;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -51,21 +47,12 @@ public abstract class RedisOutageContractTest {
     /** The most a request may take to fail while Redis is away or stalled. */
     private static final Duration FAST_FAILURE = Duration.ofSeconds(1);
 
-    /** Longer than any answer may take, even a cold endpoint's first on a busy machine. */
-    private static final Duration NO_HANG = Duration.ofSeconds(10);
-
     /** How soon a module must serve again after Redis returns. */
     private static final Duration RECOVERY = Duration.ofSeconds(5);
 
     private static final String PASSWORD = "pw-" + UUID.randomUUID();
 
     private static final EmbeddedRedis REDIS = EmbeddedRedis.notStarted(PASSWORD);
-
-    /** HTTP/1.1 with keep-alive, as the benchmark's JMeter speaks it. */
-    private static final HttpClient HTTP = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2))
-            .build();
 
     @LocalServerPort
     private int port;
@@ -185,19 +172,7 @@ public abstract class RedisOutageContractTest {
 
     /** A GET that must answer at all, whatever state Redis is in: no request may hang. */
     private HttpResponse<String> get(String path) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .timeout(NO_HANG)
-                .build();
-        try {
-            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-        }
-        catch (IOException ex) {
-            throw new AssertionError("GET " + path + " did not answer within " + NO_HANG, ex);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(ex);
-        }
+        return LocalHttp.get(port, path);
     }
 
     private static void sleep(long millis) {

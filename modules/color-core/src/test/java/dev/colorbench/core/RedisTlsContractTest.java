@@ -1,11 +1,6 @@
 package dev.colorbench.core;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -47,13 +42,10 @@ public abstract class RedisTlsContractTest {
     }
 
     @Test
-    void servesTheWholePaletteFromARedisReachedOverTls() throws IOException, InterruptedException {
+    void servesTheWholePaletteFromARedisReachedOverTls() {
         assertThat(REDIS.url()).startsWith("rediss://");
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/colors"))
-                .timeout(Duration.ofSeconds(10))
-                .build();
 
-        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = LocalHttp.get(port, "/colors");
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo(ColorJson.palette());

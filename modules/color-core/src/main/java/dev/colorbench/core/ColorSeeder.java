@@ -3,7 +3,7 @@ package dev.colorbench.core;
 /**
  * Writes a module's own keys from the {@link Palette}. Must be idempotent: it runs at every
  * start and whenever a read finds the keys gone, and it touches nothing outside the module's
- * namespace (no FLUSHDB, no KEYS, no deletes of other keys).
+ * namespace: it never flushes the database, lists keys by pattern or deletes other keys.
  */
 public interface ColorSeeder {
 

@@ -33,7 +33,7 @@ final class BenchmarkReport {
             throw new IllegalStateException("JMeter wrote no results at " + files.jmeterResults());
         }
         ResultsFile results = ResultsFile.read(files.jmeterResults());
-        List<ModuleSummary> summaries = summarize(settings, verification, results.samples());
+        List<ModuleSummary> summaries = summarize(settings, verification, results.samples(), serverTiming());
         copy(files.jmeterResults(), files.benchmark().resolve("results-all.csv"));
         for (PatternModule module : settings.modules()) {
             splitResults(results, module);
@@ -54,11 +54,25 @@ final class BenchmarkReport {
         Supervisor.log("JMeter dashboards and raw results: " + files.benchmark() + "/<module>/");
     }
 
+    /** The supervisor's timer readings; none (every server figure missing) if it could not write them. */
+    private List<ServerTiming.Window> serverTiming() {
+        if (!Files.exists(files.serverTiming())) {
+            Supervisor.log("no server-side timings at " + files.serverTiming() + ": the report shows them as missing");
+            return List.of();
+        }
+        return List.of(Json.read(files.serverTiming(), ServerTiming.Window[].class));
+    }
+
     /** What summary.json holds: the environment of the run, then one object per module. */
     record Summary(Environment environment, List<ModuleSummary> modules) {
     }
 
     static List<ModuleSummary> summarize(BenchmarkSettings settings, Verification verification, List<Sample> samples) {
+        return summarize(settings, verification, samples, List.of());
+    }
+
+    static List<ModuleSummary> summarize(BenchmarkSettings settings, Verification verification, List<Sample> samples,
+            List<ServerTiming.Window> serverTiming) {
         Map<String, List<Sample>> byLabel = samples.stream().collect(Collectors.groupingBy(Sample::label));
         List<ModuleSummary> partial = new ArrayList<>();
         for (PatternModule module : settings.modules()) {
@@ -67,13 +81,20 @@ final class BenchmarkReport {
             List<Sample> throughputSamples = new ArrayList<>();
             List<Sample> latencySamples = new ArrayList<>();
             List<Double> latencyRates = new ArrayList<>();
+            List<Double> serverThroughput = new ArrayList<>();
+            List<Double> serverOpenModel = new ArrayList<>();
             for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
                 for (Phase phase : List.of(Phase.THROUGHPUT, Phase.LATENCY)) {
                     List<Sample> run = byLabel.getOrDefault(new ScheduledRun(module, phase, repetition, 0, 0).label(), List.of());
                     long skip = phase == Phase.THROUGHPUT ? settings.rampupSeconds() * 1000L : 0;
                     RunStatistics statistics = RunStatistics.of(run, skip);
+                    ServerTiming.Window window = windowOf(serverTiming, module, phase, repetition);
+                    Long serverRequests = window == null ? null : window.requests();
+                    // the server must have seen exactly JMeter's requests: more means a reading caught part of another run
+                    Double serverMean = serverRequests != null && serverRequests == statistics.samples() ? window.meanMicros() : null;
                     runs.add(new ModuleSummary.Run(phase.label(), repetition, statistics.samples(), statistics.errors(), statistics.tps(),
-                            statistics.perSecond()));
+                            statistics.perSecond(), serverRequests, serverMean));
+                    (phase == Phase.THROUGHPUT ? serverThroughput : serverOpenModel).add(serverMean);
                     if (phase == Phase.THROUGHPUT) {
                         tps.add(statistics.tps());
                         throughputSamples.addAll(run);
@@ -94,7 +115,8 @@ final class BenchmarkReport {
             Verification.ModuleCheck check = verification.of(module);
             partial.add(new ModuleSummary(module.id(), module.pattern(), module.stack(), check.port(), check.commands(),
                     check.commandsPerRequest(), check.roundTripsPerRequest(), spread.median(), spread.min(), spread.max(), List.copyOf(tps),
-                    null, null, module.seedTps().orElse(null), null, closedLatency, openLatency, total, errors,
+                    null, null, module.seedTps().orElse(null), null, closedLatency, openLatency,
+                    ServerTiming.MeanMicros.of(serverThroughput), ServerTiming.MeanMicros.of(serverOpenModel), total, errors,
                     total == 0 ? 0 : errors * 100.0 / total, List.copyOf(runs)));
         }
         Optional<Double> ceiling = medianOf(partial, PatternModule.CEILING);
@@ -106,8 +128,15 @@ final class BenchmarkReport {
                 ceiling.filter(value -> value > 0).map(value -> summary.tpsMedian() * 100 / value).orElse(null),
                 loop.filter(value -> value > 0).map(value -> summary.tpsMedian() / value).orElse(null),
                 summary.seedTps2019(), summary.seedTps2019() == null ? null : summary.seedTps2019() / (double) seedLoop,
-                summary.throughputLatency(), summary.openModelLatency(), summary.samples(), summary.errors(), summary.errorPercent(),
+                summary.throughputLatency(), summary.openModelLatency(), summary.serverMeanMicrosThroughput(),
+                summary.serverMeanMicrosOpenModel(), summary.samples(), summary.errors(), summary.errorPercent(),
                 summary.runs())).toList();
+    }
+
+    private static ServerTiming.Window windowOf(List<ServerTiming.Window> windows, PatternModule module, Phase phase, int repetition) {
+        return windows.stream()
+                .filter(window -> window.module().equals(module.id()) && window.phase().equals(phase.label()) && window.repetition() == repetition)
+                .findFirst().orElse(null);
     }
 
     private static ModuleSummary.Latency withRate(ModuleSummary.Latency latency, double rate) {

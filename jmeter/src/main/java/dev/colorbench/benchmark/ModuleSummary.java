@@ -22,6 +22,8 @@ record ModuleSummary(
         Double seedRatioToLoop2019,
         Latency throughputLatency,
         Latency openModelLatency,
+        ServerTiming.MeanMicros serverMeanMicrosThroughput,
+        ServerTiming.MeanMicros serverMeanMicrosOpenModel,
         long samples,
         long errors,
         double errorPercent,
@@ -36,7 +38,12 @@ record ModuleSummary(
         }
     }
 
-    /** One measured thread group; {@code perSecond} counts the samples started in each second. */
-    record Run(String phase, int repetition, long samples, long errors, double tps, List<Integer> perSecond) {
+    /**
+     * One measured thread group; {@code perSecond} counts the samples started in each second.
+     * {@code serverRequests} and {@code serverMeanMicros} are the module's own count and mean time
+     * of {@code GET /colors} over the run, {@code null} where they are missing.
+     */
+    record Run(String phase, int repetition, long samples, long errors, double tps, List<Integer> perSecond, Long serverRequests,
+            Double serverMeanMicros) {
     }
 }

@@ -53,6 +53,9 @@ final class PlanWriter {
             if (run.phase() == Phase.LATENCY) {
                 waitForPlannedStart(group, run);
             }
+            if (run.phase() == Phase.THROUGHPUT) {
+                setProperty(group, "ThreadGroup.delay", String.valueOf(ServerTiming.QUIET_SECONDS));
+            }
             substitute(group, values);
             substitute(tree, values);
             planTree.appendChild(group);
@@ -85,6 +88,19 @@ final class PlanWriter {
             }
         }
         throw new IllegalStateException("The latency plan's thread group has no open-model schedule");
+    }
+
+    /** See {@link ServerTiming#QUIET_SECONDS}: a closed-model measured group waits before it sends, so the module is idle in between. */
+    private static void setProperty(Element group, String name, String value) {
+        NodeList properties = group.getElementsByTagName("stringProp");
+        for (int i = 0; i < properties.getLength(); i++) {
+            Element property = (Element) properties.item(i);
+            if (name.equals(property.getAttribute("name"))) {
+                property.setTextContent(value);
+                return;
+            }
+        }
+        throw new IllegalStateException("The throughput plan's thread group has no " + name);
     }
 
     /** Writes the given values in place of {@code ${__P(name,default)}}; other properties keep their default. */

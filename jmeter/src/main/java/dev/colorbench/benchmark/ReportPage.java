@@ -12,6 +12,12 @@ final class ReportPage {
 
     private static final String[] COLORS = { "#4e79a7", "#e15759", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948" };
 
+    private static final String SERVER_TIMING_NOTE = "Server-side µs / request: the module's own mean time per GET /colors "
+            + "(Micrometer's http.server.requests timer, from the request entering the server to the response written), read from "
+            + "the actuator just before and just after each measured run, so warm-up and other runs are left out; the median of the "
+            + "repetitions, their range in brackets. It leaves out the network and JMeter, which JMeter's milliseconds include. "
+            + "\"missing\": a reading failed or did not match JMeter's sample count; it is never shown as 0.";
+
     private final BenchmarkSettings settings;
 
     private final BenchmarkReport.Environment environment;
@@ -26,13 +32,14 @@ final class ReportPage {
 
     String consoleTable() {
         StringBuilder out = new StringBuilder();
-        out.append("%-22s %-8s %10s %10s %16s %9s %8s %16s %8s%n".formatted("module", "stack", "cmds/req", "trips/req",
-                "TPS med (min-max)", "% ceiling", "x loop", "open p50/p99 ms", "errors"));
+        out.append("%-22s %-8s %10s %10s %16s %9s %8s %16s %24s %8s%n".formatted("module", "stack", "cmds/req", "trips/req",
+                "TPS med (min-max)", "% ceiling", "x loop", "open p50/p99 ms", "server us/req closed/open", "errors"));
         for (ModuleSummary m : modules) {
-            out.append("%-22s %-8s %10s %10s %16s %9s %8s %16s %7.2f%%%n".formatted(m.module(), m.stack(),
+            out.append("%-22s %-8s %10s %10s %16s %9s %8s %16s %24s %7.2f%%%n".formatted(m.module(), m.stack(),
                     number(m.redisCommandsPerRequest()), optional(m.redisRoundTripsPerRequest()),
                     "%.0f (%.0f-%.0f)".formatted(m.tpsMedian(), m.tpsMin(), m.tpsMax()), percent(m.percentOfCeiling()), times(m.ratioToLoop()),
-                    m.openModelLatency().p50Ms() + " / " + m.openModelLatency().p99Ms(), m.errorPercent()));
+                    m.openModelLatency().p50Ms() + " / " + m.openModelLatency().p99Ms(),
+                    micros(m.serverMeanMicrosThroughput()) + " / " + micros(m.serverMeanMicrosOpenModel()), m.errorPercent()));
         }
         return out.toString();
     }
@@ -40,15 +47,18 @@ final class ReportPage {
     String markdown() {
         StringBuilder md = new StringBuilder();
         md.append("| module | pattern | stack | Redis commands / request | round trips / request | TPS median (min-max) | % of ceiling | x loop "
-                + "| open-model latency ms mean / p50 / p95 / p99 / max | closed-model latency ms mean / p50 / p95 / p99 / max | errors | samples |\n");
-        md.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+                + "| open-model latency ms mean / p50 / p95 / p99 / max | closed-model latency ms mean / p50 / p95 / p99 / max "
+                + "| server-side µs / request, open model, median (min-max) | server-side µs / request, closed model, median (min-max) "
+                + "| errors | samples |\n");
+        md.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         for (ModuleSummary m : modules) {
-            md.append("| %s | %s | %s | %s | %s | %.0f (%.0f-%.0f) | %s | %s | %s | %s | %.2f %% | %d |\n".formatted(m.module(),
+            md.append("| %s | %s | %s | %s | %s | %.0f (%.0f-%.0f) | %s | %s | %s | %s | %s | %s | %.2f %% | %d |\n".formatted(m.module(),
                     m.pattern().replace("|", "\\|"), m.stack(), commands(m), optional(m.redisRoundTripsPerRequest()), m.tpsMedian(),
                     m.tpsMin(), m.tpsMax(), percent(m.percentOfCeiling()), times(m.ratioToLoop()), latency(m.openModelLatency()),
-                    latency(m.throughputLatency()), m.errorPercent(), m.samples()));
+                    latency(m.throughputLatency()), micros(m.serverMeanMicrosOpenModel()), micros(m.serverMeanMicrosThroughput()),
+                    m.errorPercent(), m.samples()));
         }
-        md.append("\n").append(conditions()).append("\n");
+        md.append("\n").append(conditions()).append("\n\n").append(SERVER_TIMING_NOTE).append("\n");
         return md.toString();
     }
 
@@ -86,15 +96,17 @@ final class ReportPage {
                 <table><tr><th>module</th><th>pattern</th><th>stack</th><th>Redis commands<br>per request</th><th>round trips<br>per request</th>
                 <th>TPS median<br>(min-max)</th><th>% of in-memory<br>ceiling</th><th>x loop<br>module</th>
                 <th>open-model latency ms<br>mean / p50 / p95 / p99 / max</th><th>closed-model latency ms<br>mean / p50 / p95 / p99 / max</th>
+                <th>server-side µs / request<br>open model<br>median (min-max)</th><th>server-side µs / request<br>closed model<br>median (min-max)</th>
                 <th>errors</th><th>samples</th><th>JMeter</th></tr>
                 """);
         for (ModuleSummary m : modules) {
             html.append("<tr><td>%s</td><td>%s</td><td>%s</td><td class=n>%s</td><td class=n>%s</td><td class=n>%.0f (%.0f-%.0f)</td>"
                     .formatted(escape(m.module()), escape(m.pattern()), m.stack(), escape(commands(m)), optional(m.redisRoundTripsPerRequest()),
                             m.tpsMedian(), m.tpsMin(), m.tpsMax()));
-            html.append("<td class=n>%s</td><td class=n>%s</td><td class=n>%s</td><td class=n>%s</td><td class=n>%.2f %%</td><td class=n>%d</td>"
+            html.append("<td class=n>%s</td><td class=n>%s</td><td class=n>%s</td><td class=n>%s</td><td class=n>%s</td><td class=n>%s</td>"
                     .formatted(percent(m.percentOfCeiling()), times(m.ratioToLoop()), latency(m.openModelLatency()),
-                            latency(m.throughputLatency()), m.errorPercent(), m.samples()));
+                            latency(m.throughputLatency()), micros(m.serverMeanMicrosOpenModel()), micros(m.serverMeanMicrosThroughput())));
+            html.append("<td class=n>%.2f %%</td><td class=n>%d</td>".formatted(m.errorPercent(), m.samples()));
             html.append("<td>%s</td></tr>\n".formatted(settings.dashboards()
                     ? "<a href=\"%s/dashboard/index.html\">dashboard</a>, <a href=\"%s/results.csv\">results</a>".formatted(m.module(), m.module())
                     : "<a href=\"%s/results.csv\">results</a>".formatted(m.module())));
@@ -104,6 +116,7 @@ final class ReportPage {
                 + "Redis commands and round trips: measured before the load from <code>INFO commandstats</code> and the server's socket reads, "
                 + "averaged over sequential requests, from outside the module. Open-model latency: fixed arrival rate, so a slow answer "
                 + "cannot delay the next request and hide itself; closed-model latency: the throughput runs, at saturation.</p>\n");
+        html.append("<p>").append(escape(SERVER_TIMING_NOTE)).append("</p>\n");
         html.append("<h2>Throughput (median, bars show min-max)</h2>\n").append(tpsChart());
         html.append("<h2>Open-model latency percentiles (ms, at ").append(settings.rate()).append(" req/s)</h2>\n").append(latencyChart());
         html.append("<h2>Throughput over time (closed-model runs, requests started per second)</h2>\n").append(timeChart());
@@ -260,6 +273,21 @@ final class ReportPage {
 
     private static String latency(ModuleSummary.Latency l) {
         return "%.1f / %d / %d / %d / %d".formatted(l.meanMs(), l.p50Ms(), l.p95Ms(), l.p99Ms(), l.maxMs());
+    }
+
+    /** The median and range of the server's mean time per request; "missing" where it could not be read, never 0. */
+    static String micros(ServerTiming.MeanMicros value) {
+        if (value == null) {
+            return "missing";
+        }
+        String text = value.median() == value.min() && value.median() == value.max() ? micro(value.median())
+                : "%s (%s-%s)".formatted(micro(value.median()), micro(value.min()), micro(value.max()));
+        int repetitions = value.perRepetition().size();
+        return value.measuredRepetitions() < repetitions ? text + " [" + value.measuredRepetitions() + " of " + repetitions + " reps]" : text;
+    }
+
+    private static String micro(double value) {
+        return value >= 100 ? "%.0f".formatted(value) : "%.1f".formatted(value);
     }
 
     private static String number(double value) {

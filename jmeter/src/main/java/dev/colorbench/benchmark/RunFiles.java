@@ -36,6 +36,11 @@ record RunFiles(Path moduleDirectory) {
         return state().resolve("verification.json");
     }
 
+    /** The supervisor's readings of each module's own request timer around every measured run. */
+    Path serverTiming() {
+        return state().resolve("server-timing.json");
+    }
+
     Path supervisorPid() {
         return state().resolve("supervisor.pid");
     }

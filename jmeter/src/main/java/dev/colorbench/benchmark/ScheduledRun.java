@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One thread group of the generated plan: a module, a phase and a repetition, planned to start
- * {@code startSecond} seconds after the test started and to last {@code seconds}. Its label,
+ * One thread group of the generated plan: a module, a phase and a repetition, planned to send its
+ * first request {@code startSecond} seconds after the test started and to last {@code seconds}. Its label,
  * written into every sample JMeter records, is how the report finds the samples again.
  */
 record ScheduledRun(PatternModule module, Phase phase, int repetition, int seconds, int startSecond) {
@@ -63,6 +63,8 @@ record ScheduledRun(PatternModule module, Phase phase, int repetition, int secon
                     runs.add(new ScheduledRun(module, Phase.WARMUP, 0, settings.warmupSeconds(), clock));
                     clock += settings.warmupSeconds();
                 }
+                // the group starts at clock but sends only after its startup delay: a quiet gap to read the server's timer in
+                clock += ServerTiming.QUIET_SECONDS;
                 runs.add(new ScheduledRun(module, Phase.THROUGHPUT, repetition, settings.durationSeconds(), clock));
                 clock += settings.durationSeconds() + OPEN_MODEL_SLACK_SECONDS;
                 // the open-model schedule ends with a one-second pause so no request is cut off

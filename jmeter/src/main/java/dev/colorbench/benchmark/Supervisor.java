@@ -43,6 +43,8 @@ public final class Supervisor {
 
     private EmbeddedRedis embeddedRedis;
 
+    private ServerTimingRecorder serverTiming;
+
     private Supervisor(RunFiles files) {
         this.files = files;
         this.settings = BenchmarkSettings.load(files.settings());
@@ -102,6 +104,10 @@ public final class Supervisor {
                     settings.embeddedRedis() ? "embedded (" + redisUrl + ")" : "REDIS_URL (" + redacted(redisUrl) + ")",
                     System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"), settings.jvmArgs(), checks));
         }
+        Map<PatternModule, URI> baseUris = new EnumMap<>(PatternModule.class);
+        modules.forEach(module -> baseUris.put(module.module(), module.baseUri()));
+        serverTiming = new ServerTimingRecorder(files, baseUris);
+        serverTiming.takeBaseline();
     }
 
     private String startRedis() {
@@ -121,7 +127,9 @@ public final class Supervisor {
         List<String> command = new ArrayList<>();
         command.add(javaExecutable());
         command.addAll(settings.jvmArgList());
-        command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--server.address=" + BenchmarkSettings.HOST));
+        command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--server.address=" + BenchmarkSettings.HOST,
+                // for this run only: the modules expose health and info by default; the report reads their request timer
+                "--management.endpoints.web.exposure.include=health,info,metrics"));
         try {
             Files.createDirectories(files.logs());
             ProcessBuilder builder = new ProcessBuilder(command)
@@ -186,8 +194,10 @@ public final class Supervisor {
                 }
             }
             progress.print();
-            sleep(Duration.ofMillis(200));
+            serverTiming.poll();
+            sleep(Duration.ofMillis(100));
         }
+        serverTiming.finish();
     }
 
     /** Stops every child, politely first; safe to call more than once and from the shutdown hook. */

@@ -7,6 +7,7 @@ import io.lettuce.core.ClientOptions;
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.resource.Delay;
+import org.apache.catalina.core.StandardHost;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +19,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.dao.DataAccessException;
@@ -60,6 +63,19 @@ public class ColorApiAutoConfiguration {
                     log.warn("Could not seed Redis at start-up ({}); will seed on first read", ex.getClass().getSimpleName());
                 }
             };
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass({ StandardHost.class, ConfigurableTomcatWebServerFactory.class })
+    @ConditionalOnWebApplication(type = Type.SERVLET)
+    static class TomcatConfiguration {
+
+        /** Runs after Spring Boot's own Tomcat customizer, so that its error valve is replaced. */
+        @Bean
+        WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> problemBodiesForTomcatErrors() {
+            return factory -> factory.addContextCustomizers(
+                    context -> ProblemErrorReportValve.install((StandardHost) context.getParent()));
         }
     }
 

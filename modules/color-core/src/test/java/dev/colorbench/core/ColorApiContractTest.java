@@ -212,6 +212,8 @@ public abstract class ColorApiContractTest {
                 Arguments.of("GET", "/colors/*", null, 400),
                 Arguments.of("GET", "/colors/re%20d", null, 400),
                 Arguments.of("GET", "/colors/..%252F..%252Fetc%252Fpasswd", null, 400),
+                Arguments.of("GET", "/colors/..%2F..%2Fetc%2Fpasswd", null, 400),
+                Arguments.of("GET", "/colors/red%5C..%5C..%5Cetc", null, 400),
                 Arguments.of("GET", "/colors/" + hundredKilobytes, null, 400),
                 Arguments.of("GET", "/colors/nope", null, 404),
                 Arguments.of("GET", "/colors?names=red,nope", null, 404),

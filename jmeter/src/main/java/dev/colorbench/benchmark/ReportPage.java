@@ -66,7 +66,7 @@ final class ReportPage {
     private String conditions() {
         BenchmarkReport.Environment e = environment;
         return ("%s run, %s, commit %s: %d repetition(s) interleaved across modules; closed model %d threads for %d s (TPS after a %d s ramp-up); "
-                + "open model %d req/s for %d s; %d s warm-up left out. %d cores, %d MB, %s, JVM options `%s`, Redis %s (%s). "
+                + "open model %d req/s for %d s; %d s warm-up left out. %d cores, %d MB, %s, JVM options %s, Redis %s (%s). "
                 + "JMeter ran on the same machine and shares its cores with the modules.").formatted(e.quick() ? "Quick" : "Full", e.date(),
                         e.gitCommit(), e.repetitions(), e.threads(), e.durationSeconds(), e.rampupSeconds(), e.rate(),
                         e.latencyDurationSeconds(), e.warmupSeconds(), e.cores(), e.memoryMb(), e.jdk(), e.jvmArgs(), e.redisVersion(),

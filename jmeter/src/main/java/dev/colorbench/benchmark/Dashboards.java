@@ -50,7 +50,7 @@ final class Dashboards {
         Path directory = files.moduleReport(module);
         // JMeter refuses to write a dashboard into a folder that is not empty
         Benchmark.deleteRecursively(directory.resolve("dashboard"));
-        List<String> command = List.of(javaExecutable(), "-jar", jar.toString(),
+        List<String> command = List.of(RunFiles.javaExecutable(), "-jar", jar.toString(),
                 "-g", directory.resolve("results.csv").toString(),
                 "-o", directory.resolve("dashboard").toString(),
                 "-j", directory.resolve("dashboard.log").toString(),
@@ -77,9 +77,5 @@ final class Dashboards {
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static String javaExecutable() {
-        return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 }

@@ -6,8 +6,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.colorbench.core.RedisCommandStats;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
 
 /**
  * What one {@code GET /colors} asks of Redis, seen from outside the module: commands from
@@ -21,14 +19,8 @@ final class RedisCost implements AutoCloseable {
 
     private final RedisCommandStats commands;
 
-    private final RedisClient client;
-
-    private final StatefulRedisConnection<String, String> connection;
-
     RedisCost(String redisUrl) {
         this.commands = RedisCommandStats.connect(redisUrl);
-        this.client = RedisClient.create(redisUrl);
-        this.connection = client.connect();
     }
 
     String serverVersion() {
@@ -62,15 +54,13 @@ final class RedisCost implements AutoCloseable {
 
     /** Socket reads so far, or -1 on a server that does not count them (before Redis 6). */
     private long reads() {
-        Matcher matcher = READS.matcher(connection.sync().info("stats"));
+        Matcher matcher = READS.matcher(commands.info("stats"));
         return matcher.find() ? Long.parseLong(matcher.group(1)) : -1;
     }
 
     @Override
     public void close() {
         commands.close();
-        connection.close();
-        client.shutdown();
     }
 
     private record Counts(Map<String, Long> commands, long reads) {

@@ -121,4 +121,9 @@ record RunFiles(Path moduleDirectory) {
             throw new UncheckedIOException(ex);
         }
     }
+
+    /** The java that runs this JVM, so that JMeter's tools and the modules run on the same JDK. */
+    static String javaExecutable() {
+        return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
 }

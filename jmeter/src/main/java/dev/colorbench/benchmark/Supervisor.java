@@ -125,7 +125,7 @@ public final class Supervisor {
         Path jar = files.moduleJar(module);
         int port = settings.port(module);
         List<String> command = new ArrayList<>();
-        command.add(javaExecutable());
+        command.add(RunFiles.javaExecutable());
         command.addAll(settings.jvmArgList());
         command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--server.address=" + BenchmarkSettings.HOST,
                 // for this run only: the modules expose health and info by default; the report reads their request timer
@@ -250,10 +250,6 @@ public final class Supervisor {
         catch (IOException | UncheckedIOException ex) {
             return "(no log: " + ex.getMessage() + ")";
         }
-    }
-
-    private static String javaExecutable() {
-        return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
     private static void sleep(Duration duration) {

@@ -69,8 +69,13 @@ public final class RedisCommandStats implements AutoCloseable {
 
     /** The server's version, for reports. */
     public String serverVersion() {
-        Matcher m = Pattern.compile("redis_version:(\\S+)").matcher(connection.sync().info("server"));
+        Matcher m = Pattern.compile("redis_version:(\\S+)").matcher(info("server"));
         return m.find() ? m.group(1) : "unknown";
+    }
+
+    /** One section of {@code INFO}, read over this class's connection. */
+    public String info(String section) {
+        return connection.sync().info(section);
     }
 
     @Override

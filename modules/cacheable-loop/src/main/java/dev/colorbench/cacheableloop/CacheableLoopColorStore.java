@@ -20,6 +20,11 @@ import org.springframework.stereotype.Component;
  * case 1; the round trips, not Redis, are what make it slow.
  *
  * <p>Seeding puts every color into the cache (148 SET), so the first request is already warm.
+ *
+ * <p>Bad data is healed by color-core, with no code here: a cached value that is not a readable
+ * color for its key (not JSON, another shape, another color's JSON, a key of another type) is a
+ * miss, so that color costs <b>GET + DEL + SET</b> once, with a warning naming the key. A cache
+ * write Redis refuses (memory full) is logged, and the color the method computed is answered.
  */
 @Component
 class CacheableLoopColorStore implements ColorStore, ColorSeeder {

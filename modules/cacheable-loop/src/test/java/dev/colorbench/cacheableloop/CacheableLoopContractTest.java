@@ -2,12 +2,12 @@ package dev.colorbench.cacheableloop;
 
 import java.util.Map;
 
-import dev.colorbench.core.ColorApiContractTest;
 import dev.colorbench.core.ColorJson;
 import dev.colorbench.core.ColorKeys;
 import dev.colorbench.core.Palette;
-import dev.colorbench.core.RedisCommandStats;
-import dev.colorbench.core.TestRedis;
+import dev.colorbench.testkit.ColorApiContractTest;
+import dev.colorbench.testkit.RedisCommandStats;
+import dev.colorbench.testkit.TestRedis;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

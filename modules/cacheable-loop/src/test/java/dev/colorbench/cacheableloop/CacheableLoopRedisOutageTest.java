@@ -1,6 +1,6 @@
 package dev.colorbench.cacheableloop;
 
-import dev.colorbench.core.RedisOutageContractTest;
+import dev.colorbench.testkit.RedisOutageContractTest;
 
 class CacheableLoopRedisOutageTest extends RedisOutageContractTest {
 }

@@ -1,6 +1,6 @@
 package dev.colorbench.cacheableloop;
 
-import dev.colorbench.core.RedisTlsContractTest;
+import dev.colorbench.testkit.RedisTlsContractTest;
 
 class CacheableLoopRedisTlsTest extends RedisTlsContractTest {
 }

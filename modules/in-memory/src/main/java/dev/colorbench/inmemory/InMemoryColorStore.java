@@ -6,14 +6,18 @@ import dev.colorbench.core.Color;
 import dev.colorbench.core.ColorStore;
 import dev.colorbench.core.Palette;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
- * The ceiling: the same contract served from the in-process palette. One request costs
- * <b>no Redis commands</b>, so what this module measures is the web stack and JSON writing
- * alone, the cost every Redis-backed module pays on top of its Redis round trips.
+ * The in-memory palette served as objects ({@code colorbench.render=objects}, the benchmark's
+ * {@code in-memory+objects} row): one request costs <b>no Redis commands</b>, but Jackson writes
+ * the 148 colors on every request. What it measures is the web stack plus JSON writing: the
+ * ceiling of the modules that decode Redis values into colors and let Spring MVC write them
+ * (template-mget, pipelined-get, hash-hmget, ...).
  */
 @Component
+@ConditionalOnProperty(name = InMemoryApplication.RENDER, havingValue = "objects")
 class InMemoryColorStore implements ColorStore {
 
     @Override

@@ -2,16 +2,21 @@ package dev.colorbench.reactivemget;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 
 import dev.colorbench.core.Color;
+import dev.colorbench.core.ColorCodec;
 import dev.colorbench.core.ColorKeys;
 import dev.colorbench.core.ColorSeeder;
+import dev.colorbench.core.Healing;
 import dev.colorbench.core.Palette;
+import dev.colorbench.core.RedisClientFailures;
+import dev.colorbench.core.RedisReplies;
+import dev.colorbench.core.StoredColors;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-import org.springframework.dao.DataAccessException;
-import org.springframework.data.redis.RedisConnectionFailureException;
+import org.springframework.data.redis.connection.DataType;
 import org.springframework.data.redis.core.ReactiveRedisTemplate;
 import org.springframework.data.redis.core.ReactiveValueOperations;
 import org.springframework.stereotype.Component;
@@ -22,19 +27,30 @@ import org.springframework.stereotype.Component;
  * sends the MGET and moves on, and the reply completes the response. A subset costs 1 MGET
  * of just those keys.
  *
- * <p>Seeding is 1 MSET. A read that finds keys missing re-seeds, without blocking, and answers
- * from the palette. Reactive commands time out like blocking ones only because the core turns
- * on Lettuce's {@code TimeoutOptions}: by default Lettuce times out synchronous calls alone.
+ * <p>Seeding is 1 MSET. Bad data heals as in template-mget, without blocking: each value is
+ * decoded by the core's {@link ColorCodec} against its own key; missing and unreadable ones are
+ * answered from the palette and written back with <b>1 MSET of just those keys</b>, after
+ * <b>1 EXISTS</b> of the keys MGET found empty (and <b>1 TYPE per empty key</b> if any of them
+ * holds another type, to name it in the warning). A write Redis refuses (memory full) is logged
+ * and the palette's answer stands. Reactive commands time out like blocking ones only because
+ * the core turns on Lettuce's {@code TimeoutOptions}: by default Lettuce times out synchronous
+ * calls alone.
  */
 @Component
 class ReactiveMgetColorStore implements ColorSeeder {
 
     private static final Duration SEED_TIMEOUT = Duration.ofSeconds(5);
 
-    private final ReactiveValueOperations<String, Color> values;
+    private final ReactiveRedisTemplate<String, byte[]> template;
 
-    ReactiveMgetColorStore(ReactiveRedisTemplate<String, Color> colorTemplate) {
+    private final ReactiveValueOperations<String, byte[]> values;
+
+    private final ColorCodec codec;
+
+    ReactiveMgetColorStore(ReactiveRedisTemplate<String, byte[]> colorTemplate, ColorCodec codec) {
+        this.template = colorTemplate;
         this.values = colorTemplate.opsForValue();
+        this.codec = codec;
     }
 
     Mono<List<Color>> findAll() {
@@ -47,31 +63,31 @@ class ReactiveMgetColorStore implements ColorSeeder {
 
     private Mono<List<Color>> read(List<String> keys, List<String> names) {
         return values.multiGet(keys)
-                .flatMap(found -> found.stream().anyMatch(Objects::isNull)
-                        ? writePalette().thenReturn(Palette.colors(names))
-                        : Mono.just(found))
-                .onErrorMap(error -> !(error instanceof DataAccessException), RedisUnreachable::new);
+                .map(found -> codec.decodeAll(names, found))
+                .flatMap(stored -> stored.complete() ? Mono.just(stored.colors()) : heal(stored).thenReturn(stored.colors()))
+                .onErrorMap(RedisClientFailures::isUntranslated, RedisClientFailures::translate);
     }
 
-    /**
-     * Spring Data translates Lettuce's own exceptions but lets a raw Netty I/O error through
-     * the reactive path (a command in flight when Redis dies ends in "connection reset"):
-     * it is a Redis failure all the same, and gets the same 503.
-     */
-    private static final class RedisUnreachable extends RedisConnectionFailureException {
-
-        RedisUnreachable(Throwable cause) {
-            super("Redis connection failed", cause);
-        }
-    }
-
-    private Mono<Boolean> writePalette() {
-        return values.multiSet(ColorKeys.paletteByJsonKey());
+    private Mono<Void> heal(StoredColors stored) {
+        List<String> missingKeys = ColorKeys.jsonKeys(stored.missing());
+        Mono<List<String>> wrongType = missingKeys.isEmpty() ? Mono.just(List.of())
+                : template.countExistingKeys(missingKeys).flatMap(existing -> existing == 0 ? Mono.just(List.<String>of())
+                        : Flux.fromIterable(stored.missing())
+                                .filterWhen(name -> template.type(ColorKeys.jsonKey(name)).map(type -> type != DataType.NONE))
+                                .collectList());
+        return wrongType.flatMap(names -> {
+            Healing.report(stored, names, ColorKeys::jsonKey);
+            Map<String, byte[]> encoded = codec.encodeAll(Palette.colors(stored.toWrite()), ColorKeys::jsonKey);
+            return values.multiSet(encoded).onErrorResume(RedisReplies::isRefusedWrite, error -> {
+                Healing.writeRefused(encoded.size(), error);
+                return Mono.just(false);
+            });
+        }).then();
     }
 
     /** Blocks, so it is only for start-up and tests, never for a request. */
     @Override
     public void seed() {
-        writePalette().block(SEED_TIMEOUT);
+        values.multiSet(codec.encodeAll(Palette.all(), ColorKeys::jsonKey)).block(SEED_TIMEOUT);
     }
 }

@@ -1,6 +1,6 @@
 package dev.colorbench.reactivemget;
 
-import dev.colorbench.core.RedisOutageContractTest;
+import dev.colorbench.testkit.RedisOutageContractTest;
 
 class ReactiveMgetRedisOutageTest extends RedisOutageContractTest {
 }

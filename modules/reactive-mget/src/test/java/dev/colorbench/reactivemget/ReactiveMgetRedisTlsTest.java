@@ -1,6 +1,6 @@
 package dev.colorbench.reactivemget;
 
-import dev.colorbench.core.RedisTlsContractTest;
+import dev.colorbench.testkit.RedisTlsContractTest;
 
 class ReactiveMgetRedisTlsTest extends RedisTlsContractTest {
 }

@@ -1,6 +1,6 @@
 package dev.colorbench.hashrepository;
 
-import dev.colorbench.core.RedisOutageContractTest;
+import dev.colorbench.testkit.RedisOutageContractTest;
 
 class RedisHashRepositoryRedisOutageTest extends RedisOutageContractTest {
 }

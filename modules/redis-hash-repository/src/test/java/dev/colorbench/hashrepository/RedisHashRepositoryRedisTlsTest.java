@@ -1,6 +1,6 @@
 package dev.colorbench.hashrepository;
 
-import dev.colorbench.core.RedisTlsContractTest;
+import dev.colorbench.testkit.RedisTlsContractTest;
 
 class RedisHashRepositoryRedisTlsTest extends RedisTlsContractTest {
 }

@@ -1,14 +1,10 @@
 package dev.colorbench.templatemget;
 
-import dev.colorbench.core.Color;
-import tools.jackson.databind.json.JsonMapper;
-
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.RedisTemplate;
-import org.springframework.data.redis.serializer.JacksonJsonRedisSerializer;
 import org.springframework.data.redis.serializer.RedisSerializer;
 
 @SpringBootApplication
@@ -18,13 +14,17 @@ public class TemplateMgetApplication {
         SpringApplication.run(TemplateMgetApplication.class, args);
     }
 
-    /** String keys, JSON values written with the application's one JSON mapper. */
+    /**
+     * String keys, values as the bytes Redis holds: the store decodes each one with the core's
+     * {@code ColorCodec}, which knows the key it came from, so that one bad value is one miss
+     * instead of a failed MGET.
+     */
     @Bean
-    RedisTemplate<String, Color> colorTemplate(RedisConnectionFactory connectionFactory, JsonMapper jsonMapper) {
-        RedisTemplate<String, Color> template = new RedisTemplate<>();
+    RedisTemplate<String, byte[]> colorTemplate(RedisConnectionFactory connectionFactory) {
+        RedisTemplate<String, byte[]> template = new RedisTemplate<>();
         template.setConnectionFactory(connectionFactory);
         template.setKeySerializer(RedisSerializer.string());
-        template.setValueSerializer(new JacksonJsonRedisSerializer<>(jsonMapper, Color.class));
+        template.setValueSerializer(RedisSerializer.byteArray());
         return template;
     }
 }

@@ -1,13 +1,15 @@
 package dev.colorbench.templatemget;
 
 import java.util.List;
-import java.util.Objects;
 
 import dev.colorbench.core.Color;
+import dev.colorbench.core.ColorCodec;
 import dev.colorbench.core.ColorKeys;
 import dev.colorbench.core.ColorSeeder;
 import dev.colorbench.core.ColorStore;
+import dev.colorbench.core.JsonKeyHealing;
 import dev.colorbench.core.Palette;
+import dev.colorbench.core.StoredColors;
 
 import org.springframework.data.redis.core.RedisTemplate;
 import org.springframework.data.redis.core.ValueOperations;
@@ -18,16 +20,27 @@ import org.springframework.stereotype.Component;
  * {@code colors::v3::<name>} keys: one round trip whatever the number of names, which is the
  * whole point of the pattern. A subset costs 1 MGET of just those keys.
  *
- * <p>Seeding is 1 MSET of all keys. A read that finds keys missing (Redis restarted empty)
- * re-seeds and answers from the palette, so it never serves a partial list.
+ * <p>Seeding is 1 MSET of all keys. A read never serves a partial list: each value is decoded
+ * by the core's {@link ColorCodec} against its own key, and a missing or unreadable one is
+ * answered from the palette and written back with <b>1 MSET of just those keys</b>. Before
+ * that, <b>1 EXISTS</b> of the keys MGET found empty tells Redis restarting empty (nothing
+ * there, nothing to report) from a key holding another type (MGET answers nil for it too),
+ * which costs <b>1 TYPE per empty key</b> to name it in the warning (the core's
+ * {@link JsonKeyHealing}). A write Redis refuses (memory full) is logged and the palette's answer stands.
  */
 @Component
 class TemplateMgetColorStore implements ColorStore, ColorSeeder {
 
-    private final ValueOperations<String, Color> values;
+    private final RedisTemplate<String, byte[]> template;
 
-    TemplateMgetColorStore(RedisTemplate<String, Color> colorTemplate) {
+    private final ValueOperations<String, byte[]> values;
+
+    private final ColorCodec codec;
+
+    TemplateMgetColorStore(RedisTemplate<String, byte[]> colorTemplate, ColorCodec codec) {
+        this.template = colorTemplate;
         this.values = colorTemplate.opsForValue();
+        this.codec = codec;
     }
 
     @Override
@@ -41,16 +54,16 @@ class TemplateMgetColorStore implements ColorStore, ColorSeeder {
     }
 
     private List<Color> read(List<String> keys, List<String> names) {
-        List<Color> found = values.multiGet(keys);
-        if (found == null || found.stream().anyMatch(Objects::isNull)) {
-            seed();
-            return Palette.colors(names);
+        StoredColors stored = codec.decodeAll(names, values.multiGet(keys));
+        if (!stored.complete()) {
+            JsonKeyHealing.writeBack(template, codec, stored.missing(), stored.unreadable());
         }
-        return found;
+        return stored.colors();
     }
 
+    /** Writes every key; a refused write fails the seeding, which start-up logs and a read repeats. */
     @Override
     public void seed() {
-        values.multiSet(ColorKeys.paletteByJsonKey());
+        values.multiSet(codec.encodeAll(Palette.all(), ColorKeys::jsonKey));
     }
 }

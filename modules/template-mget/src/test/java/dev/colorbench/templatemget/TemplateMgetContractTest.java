@@ -2,7 +2,7 @@ package dev.colorbench.templatemget;
 
 import java.util.Map;
 
-import dev.colorbench.core.ColorApiContractTest;
+import dev.colorbench.testkit.ColorApiContractTest;
 
 class TemplateMgetContractTest extends ColorApiContractTest {
 

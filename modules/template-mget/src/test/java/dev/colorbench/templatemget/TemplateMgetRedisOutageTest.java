@@ -1,6 +1,6 @@
 package dev.colorbench.templatemget;
 
-import dev.colorbench.core.RedisOutageContractTest;
+import dev.colorbench.testkit.RedisOutageContractTest;
 
 class TemplateMgetRedisOutageTest extends RedisOutageContractTest {
 }

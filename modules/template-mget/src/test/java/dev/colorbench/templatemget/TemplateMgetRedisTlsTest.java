@@ -1,6 +1,6 @@
 package dev.colorbench.templatemget;
 
-import dev.colorbench.core.RedisTlsContractTest;
+import dev.colorbench.testkit.RedisTlsContractTest;
 
 class TemplateMgetRedisTlsTest extends RedisTlsContractTest {
 }

@@ -1,0 +1,133 @@
+package dev.colorbench.core;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.ClientOptions.DisconnectedBehavior;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.resource.Delay;
+import org.apache.catalina.core.StandardHost;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.dao.DataAccessException;
+
+/**
+ * What every pattern module gets from the core by depending on it: the HTTP contract for a
+ * {@link ColorStore} or an {@link EncodedColorStore}, a problem body for every error it answers, seeding at start-up, fast 503s
+ * when its store (Redis or the database) is away, the {@link ColorCodec} and the checks that turn bad data in Redis into a
+ * miss, and Lettuce settings that fail fast instead of queueing.
+ */
+@AutoConfiguration
+public class ColorApiAutoConfiguration {
+
+    @Bean
+    @ConditionalOnWebApplication(type = Type.SERVLET)
+    @ConditionalOnBean(ColorStore.class)
+    ColorController colorController(ColorStore store) {
+        return new ColorController(store);
+    }
+
+    @Bean
+    @ConditionalOnWebApplication(type = Type.SERVLET)
+    @ConditionalOnBean(EncodedColorStore.class)
+    EncodedColorController encodedColorController(EncodedColorStore store) {
+        return new EncodedColorController(store);
+    }
+
+    @Bean
+    @ConditionalOnWebApplication
+    UnexpectedErrorHandler unexpectedErrorHandler() {
+        return new UnexpectedErrorHandler();
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(DataAccessException.class)
+    static class DataAccessConfiguration {
+
+        private static final Logger log = LoggerFactory.getLogger(DataAccessConfiguration.class);
+
+        @Bean
+        StoreUnavailableHandler storeUnavailableHandler() {
+            return new StoreUnavailableHandler();
+        }
+
+        @Bean
+        @ConditionalOnMissingBean
+        ColorCodec colorCodec(JsonMapper jsonMapper) {
+            return new ColorCodec(jsonMapper);
+        }
+
+        /**
+         * A module that cannot seed at start-up (write its Redis keys, or migrate its database schema)
+         * still starts; its first read seeds instead.
+         */
+        @Bean
+        @ConditionalOnBean(ColorSeeder.class)
+        ApplicationRunner seedAtStartup(ColorSeeder seeder) {
+            return args -> {
+                try {
+                    seeder.seed();
+                }
+                catch (DataAccessException ex) {
+                    log.warn("Could not seed the store at start-up ({}); will seed on first read", ex.getClass().getSimpleName());
+                }
+            };
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass({ StandardHost.class, ConfigurableTomcatWebServerFactory.class })
+    @ConditionalOnWebApplication(type = Type.SERVLET)
+    static class TomcatConfiguration {
+
+        /** Runs after Spring Boot's own Tomcat customizer, so that its error valve is replaced. */
+        @Bean
+        WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> problemBodiesForTomcatErrors() {
+            return factory -> factory.addContextCustomizers(
+                    context -> ProblemErrorReportValve.install((StandardHost) context.getParent()));
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass({ ClientOptions.class, LettuceClientOptionsBuilderCustomizer.class })
+    static class LettuceConfiguration {
+
+        /** Far above what the benchmark's threads keep in flight, far below what exhausts memory. */
+        private static final int MAX_QUEUED_COMMANDS = 10_000;
+
+        /**
+         * Lettuce would otherwise buffer commands while disconnected, queue without bound while
+         * connected to a stalled server, and time out only synchronous calls: reactive and async
+         * commands (WebFlux, the reactive health check) would wait for ever.
+         */
+        @Bean
+        LettuceClientOptionsBuilderCustomizer failFast() {
+            return options -> options.disconnectedBehavior(DisconnectedBehavior.REJECT_COMMANDS)
+                    .requestQueueSize(MAX_QUEUED_COMMANDS)
+                    .timeoutOptions(TimeoutOptions.enabled());
+        }
+
+        /** Lettuce's default back-off grows to 30 s; a returning Redis should be used within a second. */
+        @Bean
+        ClientResourcesBuilderCustomizer reconnectWithinASecond() {
+            return resources -> resources.reconnectDelay(
+                    Delay.exponential(Duration.ofMillis(50), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS));
+        }
+    }
+}

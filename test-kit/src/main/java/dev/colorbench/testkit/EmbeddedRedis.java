@@ -1,0 +1,128 @@
+package dev.colorbench.testkit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+
+import redis.embedded.RedisServer;
+
+/**
+ * A real Redis server, started from the binary in {@code com.github.codemonstur:embedded-redis}
+ * on a loopback port, for tests and the benchmark on machines with nothing installed. It keeps
+ * nothing on disk. Because the project started it, it may be stopped and started again.
+ *
+ * <p>The port is one the operating system reported free a moment before the server binds it;
+ * another process may take it in between. {@link #start()} and {@link #startTls} then try
+ * another port; a server {@link #notStarted} keeps its port, since its tests restart it there.
+ */
+public final class EmbeddedRedis implements AutoCloseable {
+
+    private static final int ATTEMPTS = 5;
+
+    private final int port;
+
+    private final String password;
+
+    private final Tls tls;
+
+    private RedisServer server;
+
+    private EmbeddedRedis(int port, String password, Tls tls) {
+        this.port = port;
+        this.password = password;
+        this.tls = tls;
+    }
+
+    /** A PEM certificate and its PEM (PKCS#8) private key for a TLS-only server. */
+    public record Tls(Path certificate, Path privateKey) {
+    }
+
+    /** Starts a server on a free port. */
+    public static EmbeddedRedis start() {
+        return startOnAFreePort(null);
+    }
+
+    /** Starts a server that speaks only TLS, on a free port, without asking clients for certificates. */
+    public static EmbeddedRedis startTls(Tls tls) {
+        return startOnAFreePort(tls);
+    }
+
+    /**
+     * A server on a port that was free just now, requiring {@code password}, not yet started: for
+     * tests of what happens before Redis is there, and of it going away and coming back.
+     */
+    public static EmbeddedRedis notStarted(String password) {
+        return new EmbeddedRedis(freePort(), password, null);
+    }
+
+    private static EmbeddedRedis startOnAFreePort(Tls tls) {
+        UncheckedIOException failure = null;
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            EmbeddedRedis redis = new EmbeddedRedis(freePort(), null, tls);
+            try {
+                redis.startServer();
+                return redis;
+            }
+            catch (UncheckedIOException ex) {
+                failure = ex;
+            }
+        }
+        throw failure;
+    }
+
+    /** The URL to connect with, password included when the server requires one. */
+    public String url() {
+        String scheme = (tls == null) ? "redis://" : "rediss://";
+        return scheme + ((password == null) ? "" : ":" + password + "@") + "127.0.0.1:" + port;
+    }
+
+    /** Starts the server, empty, on its port. */
+    public void startServer() {
+        try {
+            server = RedisServer.newRedisServer()
+                    .port(tls == null ? port : 0)
+                    .settingIf(tls != null, "tls-port " + port)
+                    .settingIf(tls != null, "tls-cert-file " + (tls == null ? "" : tls.certificate()))
+                    .settingIf(tls != null, "tls-key-file " + (tls == null ? "" : tls.privateKey()))
+                    .settingIf(tls != null, "tls-auth-clients no")
+                    .bind("127.0.0.1")
+                    .setting("save \"\"")
+                    .setting("appendonly no")
+                    .settingIf(password != null, "requirepass " + password)
+                    .onShutdownForceStop(true)
+                    .build();
+            server.start();
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException("Could not start embedded Redis on port " + port, ex);
+        }
+    }
+
+    /** Stops the server; {@link #startServer()} brings it back on the same port, empty. */
+    public void stop() {
+        try {
+            if (server != null) {
+                server.stop();
+            }
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+}

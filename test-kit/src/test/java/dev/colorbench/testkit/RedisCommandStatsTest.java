@@ -1,0 +1,100 @@
+package dev.colorbench.testkit;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.lettuce.core.LettuceFutures;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.api.StatefulRedisConnection;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RedisCommandStatsTest {
+
+    @Test
+    void parsesCallsPerCommand() {
+        String info = "# Commandstats\r\ncmdstat_get:calls=148,usec=300,usec_per_call=2.03\r\n"
+                + "cmdstat_client|setinfo:calls=2,usec=1\r\ncmdstat_mget:calls=1,usec=20\r\n";
+
+        assertThat(RedisCommandStats.parse(info)).containsExactly(Map.entry("client|setinfo", 2L), Map.entry("get", 148L),
+                Map.entry("mget", 1L));
+    }
+
+    @Test
+    void countsWhatAnotherClientDidOnARealServerWithoutItsOwnCalls() {
+        try (RedisCommandStats stats = RedisCommandStats.connect(TestRedis.url());
+                Connection other = new Connection(TestRedis.url())) {
+            Map<String, Long> issued = stats.during(() -> {
+                other.commands.sync().get("colors::test::a");
+                other.commands.sync().get("colors::test::b");
+                other.commands.sync().mget("colors::test::a", "colors::test::b");
+                stats.info("stats");
+            });
+
+            assertThat(issued).containsExactly(Map.entry("get", 2L), Map.entry("mget", 1L));
+        }
+    }
+
+    @Test
+    void seesAnotherClientsPingAndInfo() {
+        try (RedisCommandStats stats = RedisCommandStats.connect(TestRedis.url());
+                Connection other = new Connection(TestRedis.url())) {
+            Map<String, Long> issued = stats.during(() -> {
+                other.commands.sync().ping();
+                other.commands.sync().info("server");
+                stats.info("stats");
+            });
+
+            assertThat(issued).containsExactly(Map.entry("info", 1L), Map.entry("ping", 1L));
+        }
+    }
+
+    @Test
+    void countsARoundTripPerCommandOfAClientThatWaitsAndFewerForAPipeline() {
+        try (RedisCommandStats stats = RedisCommandStats.connect(TestRedis.url());
+                Connection other = new Connection(TestRedis.url())) {
+            RedisCommandStats.Usage oneByOne = stats.usage(() -> {
+                for (int i = 0; i < 20; i++) {
+                    other.commands.sync().get("colors::test::" + i);
+                }
+            });
+            RedisCommandStats.Usage pipelined = stats.usage(() -> {
+                other.commands.setAutoFlushCommands(false);
+                List<RedisFuture<String>> replies = new ArrayList<>();
+                for (int i = 0; i < 20; i++) {
+                    replies.add(other.commands.async().get("colors::test::" + i));
+                }
+                other.commands.flushCommands();
+                LettuceFutures.awaitAll(Duration.ofSeconds(5), replies.toArray(RedisFuture[]::new));
+                other.commands.setAutoFlushCommands(true);
+            });
+
+            assertThat(oneByOne.commands()).containsExactly(Map.entry("get", 20L));
+            assertThat(oneByOne.roundTrips()).isEqualTo(20);
+            assertThat(pipelined.commands()).containsExactly(Map.entry("get", 20L));
+            assertThat(pipelined.roundTrips()).isBetween(1L, 3L);
+        }
+    }
+
+    private static final class Connection implements AutoCloseable {
+
+        private final RedisClient client;
+
+        private final StatefulRedisConnection<String, String> commands;
+
+        Connection(String url) {
+            this.client = RedisClient.create(url);
+            this.commands = client.connect();
+        }
+
+        @Override
+        public void close() {
+            commands.close();
+            client.shutdown();
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.colorbench.benchmark;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.colorbench.benchmark.modules.ModuleCatalog;
+import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.report.Report;
+import dev.colorbench.benchmark.report.Section;
+import dev.colorbench.benchmark.run.Condition;
+import dev.colorbench.benchmark.run.CpuPlacement;
+import dev.colorbench.benchmark.run.JMeterInstallation;
+import dev.colorbench.benchmark.run.Measured;
+import dev.colorbench.benchmark.run.Measurement;
+import dev.colorbench.benchmark.run.ModuleLauncher;
+import dev.colorbench.benchmark.scenario.Scenario;
+import dev.colorbench.benchmark.scenario.ScenarioContext;
+import dev.colorbench.benchmark.scenario.Scenarios;
+
+
+/**
+ * {@code ./mvnw -Pbenchmark verify}: one benchmark run, every stage in order, in this one process.
+ * Prepare (settings, modules, jars, JMeter), start the data stores and one JVM per row, wait for
+ * health, verify every answer and measure its Redis cost, write the plan, run JMeter on it, stop
+ * everything (also on failure, Ctrl-C or {@code kill} of Maven), then read the results, write the
+ * report and fail on errors.
+ *
+ * <p>Arguments: the repository root, the project version (the jars' names), the JMeter version.
+ * Public only because exec:java calls it.
+ */
+public final class Benchmark {
+
+    private Benchmark() {
+    }
+
+    public static void main(String[] args) {
+        Path repositoryRoot = Path.of(args[0]).toAbsolutePath().normalize();
+        String version = args[1];
+        BenchmarkSettings settings = BenchmarkSettings.from(System.getProperties(), System.getenv());
+        ModuleCatalog catalog = ModuleCatalog.read(repositoryRoot);
+        List<Target> targets = catalog.targets(settings.modules());
+        ModuleLauncher.requireJars(targets, repositoryRoot, version);
+        JMeterInstallation jmeter = JMeterInstallation.configuredIn(repositoryRoot.resolve("target"), args[2]);
+        RunDirectory directory = RunDirectory.fresh(repositoryRoot.resolve("benchmark/target/benchmark"));
+        Console.info("%s run: %d repetition(s), %d threads, %d s closed model + %d s open model at %d req/s per row and repetition, "
+                .formatted(settings.quick() ? "quick" : "full", settings.repetitions(), settings.threads(), settings.durationSeconds(),
+                        settings.latencyDurationSeconds(), settings.rate())
+                + "each row warmed up to a steady state first");
+
+        List<Scenario> scenarios = Scenarios.chosen(settings.scenarios());
+        Report report = null;
+        try (CpuPlacement placement = CpuPlacement.apply(settings.cpus())) {
+            Measurement measurement = new Measurement(repositoryRoot, version, jmeter, placement);
+            if (Scenarios.headline(settings.scenarios())) {
+                report = headline(settings, targets, measurement, directory, repositoryRoot);
+            }
+            for (Scenario scenario : scenarios) {
+                Section section = scenario.run(new ScenarioContext(settings, targets, catalog, measurement, directory));
+                if (report == null) {
+                    report = Report.of(settings, targets, measurement.redisVersion(), measurement.redis(), jmeter.version(), placement,
+                            repositoryRoot);
+                }
+                report = report.with(section);
+            }
+        }
+        report.write(directory);
+        System.out.println();
+        System.out.println(report.table());
+        Console.info("report: " + directory.file("report.html"));
+        Console.info("table:  " + directory.file("report.md") + ", data: " + directory.file("summary.json"));
+        report.failOnProblems();
+    }
+
+    /** The headline comparison: every chosen row on loopback, verified, warmed, measured in both models; JMeter's dashboards beside it. */
+    private static Report headline(BenchmarkSettings settings, List<Target> targets, Measurement measurement, RunDirectory directory,
+            Path repositoryRoot) {
+        Measured measured = measurement.measure(Condition.plain(Scenarios.HEADLINE, settings, targets), directory);
+        JMeterInstallation jmeter = measurement.jmeter();
+        for (Target target : targets) {
+            Path samples = directory.target(target.id()).resolve("results.csv");
+            measured.results().writeMeasured(target.id(), samples);
+            if (settings.dashboards()) {
+                jmeter.dashboard(samples, directory.target(target.id()), target.id());
+            }
+        }
+        return Report.of(settings, targets, measured, jmeter.version(), measurement.placement(), repositoryRoot);
+    }
+}

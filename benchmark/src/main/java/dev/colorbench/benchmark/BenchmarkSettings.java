@@ -1,0 +1,190 @@
+package dev.colorbench.benchmark;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Function;
+
+/**
+ * Every knob of a benchmark run, read once from {@code -Dbenchmark.*}. Quick mode only changes the
+ * defaults (a smoke run for CI): a knob given on the command line always wins.
+ *
+ * @param modules the module ids to load, in order (a variant as {@code module+variant}); empty: every
+ *        module of {@code modules/pom.xml} and its declared variants
+ * @param warmupSeconds the most a row is warmed up before it is measured; it stops as soon as its
+ *        last {@code warmupWindows} windows of {@code warmupWindowSeconds} agree within
+ *        {@code warmupTolerancePercent}
+ * @param jmeterWarmupSeconds JMeter's own warm-up on each row right before its first measured run
+ * @param databaseUrl the PostgreSQL the database modules read ({@code DATABASE_URL}, a JDBC URL); {@code null}: an embedded one
+ * @param reference the module every "x" ratio is taken against, as in the source post: its loop
+ * @param moduleJavaHome the JDK the modules run on ({@code benchmark.javaHome}); {@code null}: the one running the benchmark
+ * @param scenarios what to run ({@code benchmark.scenario}): {@code headline} (the default), named scenarios, or {@code all}
+ * @param scenarioDurationSeconds seconds of each closed-model run of a scenario, which measures many more conditions than the headline
+ * @param scenarioRepetitions repetitions of each of a scenario's conditions
+ * @param cpus where JMeter runs against the servers: {@code shared} cores or {@code split} (see {@code run.CpuPlacement})
+ */
+public record BenchmarkSettings(
+        boolean quick,
+        List<String> modules,
+        int repetitions,
+        int threads,
+        int durationSeconds,
+        int rampupSeconds,
+        int latencyDurationSeconds,
+        int rate,
+        int warmupSeconds,
+        int warmupWindowSeconds,
+        int warmupWindows,
+        double warmupTolerancePercent,
+        int jmeterWarmupSeconds,
+        double errorThresholdPercent,
+        List<String> jvmArgs,
+        int healthTimeoutSeconds,
+        String redisUrl,
+        String databaseUrl,
+        String reference,
+        Path moduleJavaHome,
+        List<String> scenarios,
+        int scenarioDurationSeconds,
+        int scenarioRepetitions,
+        String cpus,
+        boolean dashboards) {
+
+    /** Load generator and modules share this machine; only loopback is ever load-tested. */
+    public static final String HOST = "127.0.0.1";
+
+    private static final String PREFIX = "benchmark.";
+
+    /** Defaults of the full run and, where it differs, of quick mode. */
+    private static final Map<String, String[]> DEFAULTS = Map.ofEntries(
+            Map.entry("modules", new String[] { "" }),
+            Map.entry("repetitions", new String[] { "3", "1" }),
+            Map.entry("threads", new String[] { "10" }),
+            Map.entry("duration", new String[] { "8", "3" }),
+            Map.entry("rampup", new String[] { "2", "0" }),
+            Map.entry("latencyDuration", new String[] { "6", "2" }),
+            Map.entry("rate", new String[] { "50" }),
+            Map.entry("warmup", new String[] { "40", "4" }),
+            Map.entry("warmupWindow", new String[] { "2", "1" }),
+            Map.entry("warmupWindows", new String[] { "3", "2" }),
+            Map.entry("warmupTolerance", new String[] { "5", "10" }),
+            Map.entry("jmeterWarmup", new String[] { "3", "1" }),
+            Map.entry("errorThreshold", new String[] { "0" }),
+            Map.entry("jvmArgs", new String[] { "-Xms256m -Xmx256m" }),
+            Map.entry("healthTimeout", new String[] { "120" }),
+            Map.entry("redisUrl", new String[] { "" }),
+            Map.entry("databaseUrl", new String[] { "" }),
+            Map.entry("reference", new String[] { "cacheable-loop" }),
+            Map.entry("javaHome", new String[] { "" }),
+            Map.entry("scenario", new String[] { "headline" }),
+            Map.entry("scenarioDuration", new String[] { "6", "2" }),
+            Map.entry("scenarioRepetitions", new String[] { "2", "1" }),
+            Map.entry("cpus", new String[] { "shared" }),
+            Map.entry("dashboards", new String[] { "true" }));
+
+    public BenchmarkSettings {
+        modules = List.copyOf(modules);
+        jvmArgs = List.copyOf(jvmArgs);
+        requirePositive("repetitions", repetitions);
+        requirePositive("threads", threads);
+        requirePositive("duration", durationSeconds);
+        requirePositive("latencyDuration", latencyDurationSeconds);
+        requirePositive("rate", rate);
+        requirePositive("healthTimeout", healthTimeoutSeconds);
+        requirePositive("warmupWindow", warmupWindowSeconds);
+        requirePositive("warmupWindows", warmupWindows);
+        if (rampupSeconds < 0 || warmupSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
+            throw new IllegalArgumentException("benchmark.rampup, benchmark.warmup, benchmark.jmeterWarmup, benchmark.warmupTolerance "
+                    + "and benchmark.errorThreshold cannot be negative");
+        }
+        if (rampupSeconds >= durationSeconds) {
+            throw new IllegalArgumentException("benchmark.rampup (" + rampupSeconds + " s) must be shorter than benchmark.duration ("
+                    + durationSeconds + " s): throughput is measured after the ramp-up");
+        }
+    }
+
+    /**
+     * Reads {@code benchmark.*} from {@code source} (system properties under Maven), falling back to
+     * the environment's {@code REDIS_URL} for Redis, then to the defaults of the chosen mode.
+     */
+    public static BenchmarkSettings from(Properties source, Map<String, String> environment) {
+        boolean quick = Boolean.parseBoolean(source.getProperty(PREFIX + "quick", "false"));
+        Function<String, String> value = key -> {
+            String given = source.getProperty(PREFIX + key);
+            if (given != null && !given.isBlank()) {
+                return given.trim();
+            }
+            String[] defaults = DEFAULTS.get(key);
+            return quick && defaults.length > 1 ? defaults[1] : defaults[0];
+        };
+        String redisUrl = value.apply("redisUrl");
+        if (redisUrl.isEmpty()) {
+            redisUrl = environment.getOrDefault("REDIS_URL", "").trim();
+        }
+        String databaseUrl = value.apply("databaseUrl");
+        if (databaseUrl.isEmpty()) {
+            databaseUrl = environment.getOrDefault("DATABASE_URL", "").trim();
+        }
+        return new BenchmarkSettings(quick, words(value.apply("modules"), ","),
+                Integer.parseInt(value.apply("repetitions")),
+                Integer.parseInt(value.apply("threads")),
+                Integer.parseInt(value.apply("duration")),
+                Integer.parseInt(value.apply("rampup")),
+                Integer.parseInt(value.apply("latencyDuration")),
+                Integer.parseInt(value.apply("rate")),
+                Integer.parseInt(value.apply("warmup")),
+                Integer.parseInt(value.apply("warmupWindow")),
+                Integer.parseInt(value.apply("warmupWindows")),
+                Double.parseDouble(value.apply("warmupTolerance")),
+                Integer.parseInt(value.apply("jmeterWarmup")),
+                Double.parseDouble(value.apply("errorThreshold")),
+                words(value.apply("jvmArgs"), " "),
+                Integer.parseInt(value.apply("healthTimeout")),
+                redisUrl.isEmpty() ? null : redisUrl,
+                databaseUrl.isEmpty() ? null : databaseUrl,
+                value.apply("reference"),
+                value.apply("javaHome").isEmpty() ? null : Path.of(value.apply("javaHome")),
+                words(value.apply("scenario"), ","),
+                Integer.parseInt(value.apply("scenarioDuration")),
+                Integer.parseInt(value.apply("scenarioRepetitions")),
+                value.apply("cpus"),
+                Boolean.parseBoolean(value.apply("dashboards")));
+    }
+
+    /**
+     * The knobs of a scenario's runs: its shorter closed-model runs (a second of ramp-up, when there
+     * is one) and its repetitions, with {@code threads} clients.
+     */
+    public BenchmarkSettings forScenario(int clients) {
+        return new BenchmarkSettings(quick, modules, scenarioRepetitions, clients, scenarioDurationSeconds,
+                Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, warmupSeconds,
+                warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
+                healthTimeoutSeconds, redisUrl, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
+                cpus, dashboards);
+    }
+
+    /** The same knobs with another arrival rate for the open model. */
+    public BenchmarkSettings withRate(int arrivalsPerSecond) {
+        return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
+                arrivalsPerSecond, warmupSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
+                errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, databaseUrl, reference, moduleJavaHome, scenarios,
+                scenarioDurationSeconds, scenarioRepetitions, cpus, dashboards);
+    }
+
+    /** True when the benchmark starts its own Redis: the only case where it may own the data. */
+    public boolean embeddedRedis() {
+        return redisUrl == null;
+    }
+
+    private static List<String> words(String text, String separator) {
+        return Arrays.stream(text.split(separator)).map(String::trim).filter(word -> !word.isEmpty()).toList();
+    }
+
+    private static void requirePositive(String name, int value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException("benchmark." + name + " must be positive, was " + value);
+        }
+    }
+}

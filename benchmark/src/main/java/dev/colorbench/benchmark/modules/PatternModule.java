@@ -1,0 +1,28 @@
+package dev.colorbench.benchmark.modules;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One module as its pom describes it.
+ *
+ * @param id its folder under {@code modules/} and its artifactId
+ * @param pattern how it reads the palette: the pom's description
+ * @param port where it listens when started by hand or by docker compose
+ * @param stack MVC or WebFlux
+ * @param sourcePostTps the source post's 2019 figure for this pattern, measured on another machine; {@code null} if none
+ * @param nearCache whether it answers from a local copy that Redis invalidates (the benchmark then measures how stale it gets)
+ * @param variants extra rows of the same module with other settings
+ */
+public record PatternModule(String id, String pattern, int port, String stack, Role role, Store store, Integer sourcePostTps,
+        boolean nearCache, List<Variant> variants) {
+
+    public PatternModule {
+        variants = List.copyOf(variants);
+    }
+
+    /** The runnable jar the build made, under the repository root. */
+    public Path jar(Path repositoryRoot, String version) {
+        return repositoryRoot.resolve("modules").resolve(id).resolve("target").resolve(id + "-" + version + ".jar");
+    }
+}

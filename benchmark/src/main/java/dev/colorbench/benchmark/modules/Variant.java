@@ -1,0 +1,39 @@
+package dev.colorbench.benchmark.modules;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The same module started with other Spring settings, as a row of its own: declared in the
+ * module's pom as {@code colorbench.variants}, e.g. {@code objects: colorbench.render=objects; ...}.
+ */
+public record Variant(String name, Map<String, String> properties) {
+
+    public Variant {
+        properties = Map.copyOf(properties);
+    }
+
+    /** Parses {@code name: key=value key=value; name: ...}; {@code none} or blank declares none. */
+    static List<Variant> parse(String declaration) {
+        if (declaration == null || declaration.isBlank() || declaration.trim().equals("none")) {
+            return List.of();
+        }
+        return Arrays.stream(declaration.split(";")).map(String::trim).filter(part -> !part.isEmpty()).map(part -> {
+            int colon = part.indexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("A variant is 'name: key=value ...', got '" + part + "'");
+            }
+            Map<String, String> properties = new LinkedHashMap<>();
+            for (String setting : part.substring(colon + 1).trim().split("\\s+")) {
+                int equals = setting.indexOf('=');
+                if (equals <= 0) {
+                    throw new IllegalArgumentException("A variant setting is key=value, got '" + setting + "' in '" + part + "'");
+                }
+                properties.put(setting.substring(0, equals), setting.substring(equals + 1));
+            }
+            return new Variant(part.substring(0, colon).trim(), properties);
+        }).toList();
+    }
+}

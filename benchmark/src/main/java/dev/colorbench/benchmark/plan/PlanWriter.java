@@ -1,0 +1,285 @@
+package dev.colorbench.benchmark.plan;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToIntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.RunDirectory;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NamedNodeMap;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+
+/**
+ * Writes the run's one plan: for every scheduled run a copy of the thread group of the checked-in
+ * {@code throughput.jmx} (closed model) or {@code latency.jmx} (open model) with its row's port and
+ * the run's settings written in, and around every measured run a reading of the module's meters
+ * ({@code plan/reading.jmx}). The plan runs its thread groups one after another, so each reading
+ * falls exactly between two runs, whatever the clock. One JMeter process then runs the whole
+ * benchmark.
+ */
+public final class PlanWriter {
+
+    private static final Pattern PROPERTY = Pattern.compile("\\$\\{__P\\((\\w+),([^)]*)\\)}");
+
+    /**
+     * JMeter's open-model thread group times its arrivals from the start of the whole test, not from
+     * its own start: a group starting late would fire every past arrival at once. Each one therefore
+     * begins with a pause as long as the test has run when the group starts, computed by JMeter then.
+     */
+    private static final String PAUSE_UNTIL_NOW = "pause(${__longSum(${__time(,)},-${__P(TESTSTART.MS,0)},)} ms) ";
+
+    private final Path checkedInPlans;
+
+    public PlanWriter(Path checkedInPlans) {
+        this.checkedInPlans = checkedInPlans;
+    }
+
+    /** Writes {@code run.jmx} and the palette its assertions compare with ({@code expectedPalette}) into the run's plan folder. */
+    public Path write(Schedule schedule, BenchmarkSettings settings, ToIntFunction<String> portOfTarget, RunDirectory directory,
+            String expectedPalette) {
+        Path plan = directory.plans().resolve("run.jmx");
+        RunDirectory.write(plan, plan(schedule, settings, portOfTarget));
+        RunDirectory.write(directory.plans().resolve("palette.json"), expectedPalette);
+        return plan;
+    }
+
+    String plan(Schedule schedule, BenchmarkSettings settings, ToIntFunction<String> portOfTarget) {
+        Document plan = parse(checkedInPlans.resolve("throughput.jmx"));
+        Element planTree = planTree(plan);
+        removeThreadGroups(planTree);
+        Group closedModel = Group.takeFrom(planTree(parse(checkedInPlans.resolve("throughput.jmx"))), "ThreadGroup");
+        Group openModel = Group.takeFrom(planTree(parse(checkedInPlans.resolve("latency.jmx"))), "OpenModelThreadGroup");
+        Group reading = Group.takeFrom(planTree(template("reading.jmx")), "ThreadGroup");
+        List<Schedule.Run> measured = schedule.measured();
+        long secondsLeft = schedule.plannedSeconds();
+        for (Schedule.Run run : schedule.runs()) {
+            RunKey key = run.key();
+            int port = portOfTarget.applyAsInt(key.target());
+            if (key.phase().measured()) {
+                String progress = "run %d/%d (about %s of load left): %s, %s, repetition %d".formatted(measured.indexOf(run) + 1,
+                        measured.size(), Format.duration(secondsLeft), key.target(), key.phase().label(), key.repetition());
+                append(planTree, readings(plan, reading, key, true, port, progress));
+            }
+            Group template = key.phase() == Phase.LATENCY ? openModel : closedModel;
+            Group group = template.copyInto(plan, key.label());
+            if (key.phase() == Phase.LATENCY) {
+                Element arrivals = property(group.element(), "OpenModelThreadGroup.schedule");
+                arrivals.setTextContent(PAUSE_UNTIL_NOW + arrivals.getTextContent() + (run.drainSeconds() > 0 ? " pause(" + run.drainSeconds() + " sec)" : ""));
+            }
+            substitute(group.element(), loadValues(settings, run, port));
+            substitute(group.tree(), loadValues(settings, run, port));
+            single(group.tree(), "HTTPSamplerProxy").setAttribute("testname", key.label());
+            append(planTree, group);
+            if (key.phase().measured()) {
+                append(planTree, readings(plan, reading, key, false, port, null));
+            }
+            secondsLeft -= run.seconds();
+        }
+        return serialize(plan);
+    }
+
+    private static Map<String, String> loadValues(BenchmarkSettings settings, Schedule.Run run, int port) {
+        int rampup = run.key().phase() == Phase.WARMUP ? Math.min(settings.rampupSeconds(), run.seconds() / 2) : settings.rampupSeconds();
+        return Map.of(
+                "host", BenchmarkSettings.HOST,
+                "port", String.valueOf(port),
+                "path", "/colors",
+                "threads", String.valueOf(settings.threads()),
+                "rampup", String.valueOf(rampup),
+                "duration", String.valueOf(run.seconds()),
+                "rate", String.valueOf(run.rate() == null ? settings.rate() : run.rate()));
+    }
+
+    /** One thread group reading every {@link ServerMetric} of the module, before or after {@code key}'s run. */
+    private static Group readings(Document plan, Group template, RunKey key, boolean before, int port, String progress) {
+        Group group = template.copyInto(plan, key.label() + (before ? " before" : " after"));
+        Element sampler = single(group.tree(), "HTTPSamplerProxy");
+        Element samplerTree = nextElement(sampler);
+        for (ServerMetric metric : ServerMetric.values()) {
+            Element copy = (Element) sampler.cloneNode(true);
+            Element copyTree = (Element) samplerTree.cloneNode(true);
+            Map<String, String> values = new HashMap<>(Map.of("label", key.readingLabel(before, metric), "host", BenchmarkSettings.HOST,
+                    "port", String.valueOf(port), "path", metric.path()));
+            substitute(copy, values);
+            substitute(copyTree, values);
+            group.tree().appendChild(copy);
+            group.tree().appendChild(copyTree);
+        }
+        group.tree().removeChild(sampler);
+        group.tree().removeChild(samplerTree);
+        Element progressTree = nextElement(single(group.tree(), "TestAction"));
+        if (progress == null) {
+            while (progressTree.getFirstChild() != null) {
+                progressTree.removeChild(progressTree.getFirstChild());
+            }
+        }
+        else {
+            substitute(progressTree, Map.of("progress", progress));
+        }
+        return group;
+    }
+
+    /** Writes the given values in place of {@code ${__P(name,default)}}; other properties keep their default. */
+    static String substitute(String text, Map<String, String> values) {
+        Matcher matcher = PROPERTY.matcher(text);
+        StringBuilder result = new StringBuilder();
+        while (matcher.find()) {
+            matcher.appendReplacement(result, Matcher.quoteReplacement(values.getOrDefault(matcher.group(1), matcher.group(0))));
+        }
+        return matcher.appendTail(result).toString();
+    }
+
+    private static void substitute(Node node, Map<String, String> values) {
+        if (node.getNodeType() == Node.TEXT_NODE) {
+            node.setNodeValue(substitute(node.getNodeValue(), values));
+            return;
+        }
+        NamedNodeMap attributes = node.getAttributes();
+        for (int i = 0; attributes != null && i < attributes.getLength(); i++) {
+            attributes.item(i).setNodeValue(substitute(attributes.item(i).getNodeValue(), values));
+        }
+        NodeList children = node.getChildNodes();
+        for (int i = 0; i < children.getLength(); i++) {
+            substitute(children.item(i), values);
+        }
+    }
+
+    /** A thread group and the hashTree of its children, as JMX pairs them. */
+    private record Group(Element element, Element tree) {
+
+        /** Finds the first element named {@code tag} in {@code planTree}, with its tree, and removes both from there. */
+        static Group takeFrom(Element planTree, String tag) {
+            for (Element child = firstElement(planTree); child != null; child = nextElement(child)) {
+                if (child.getTagName().equals(tag)) {
+                    Element tree = nextElement(child);
+                    planTree.removeChild(child);
+                    planTree.removeChild(tree);
+                    return new Group(child, tree);
+                }
+            }
+            throw new IllegalStateException("No " + tag + " in the plan");
+        }
+
+        Group copyInto(Document plan, String name) {
+            Element group = (Element) plan.importNode(element, true);
+            group.setAttribute("testname", name);
+            return new Group(group, (Element) plan.importNode(tree, true));
+        }
+    }
+
+    private static void append(Element planTree, Group group) {
+        planTree.appendChild(group.element());
+        planTree.appendChild(group.tree());
+    }
+
+    private static void removeThreadGroups(Element planTree) {
+        Element child = firstElement(planTree);
+        while (child != null) {
+            Element next = nextElement(nextElement(child));
+            if (child.getTagName().endsWith("ThreadGroup")) {
+                planTree.removeChild(nextElement(child));
+                planTree.removeChild(child);
+            }
+            child = next;
+        }
+    }
+
+    private static Element property(Element element, String name) {
+        NodeList properties = element.getElementsByTagName("stringProp");
+        for (int i = 0; i < properties.getLength(); i++) {
+            if (name.equals(((Element) properties.item(i)).getAttribute("name"))) {
+                return (Element) properties.item(i);
+            }
+        }
+        throw new IllegalStateException("The plan's thread group has no " + name);
+    }
+
+    private static Element single(Element tree, String tag) {
+        NodeList found = tree.getElementsByTagName(tag);
+        if (found.getLength() != 1) {
+            throw new IllegalStateException("A thread group of the plans must hold exactly one " + tag + ", found " + found.getLength());
+        }
+        return (Element) found.item(0);
+    }
+
+    /** The hashTree holding the test plan's children. */
+    private static Element planTree(Document plan) {
+        return nextElement(firstElement(firstElement(plan.getDocumentElement())));
+    }
+
+    private static Element firstElement(Node parent) {
+        return nextElementFrom(parent.getFirstChild());
+    }
+
+    private static Element nextElement(Node node) {
+        return nextElementFrom(node.getNextSibling());
+    }
+
+    private static Element nextElementFrom(Node node) {
+        while (node != null && node.getNodeType() != Node.ELEMENT_NODE) {
+            node = node.getNextSibling();
+        }
+        return (Element) node;
+    }
+
+    private static Document parse(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return parse(in, file.toString());
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException("Cannot read plan " + file, ex);
+        }
+    }
+
+    private static Document template(String name) {
+        try (InputStream in = PlanWriter.class.getResourceAsStream("/plan/" + name)) {
+            return parse(in, name);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    private static Document parse(InputStream in, String name) {
+        try {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            return factory.newDocumentBuilder().parse(in);
+        }
+        catch (Exception ex) {
+            throw new IllegalStateException("Cannot parse plan " + name, ex);
+        }
+    }
+
+    private static String serialize(Document plan) {
+        try {
+            var transformer = TransformerFactory.newInstance().newTransformer();
+            transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+            StringWriter out = new StringWriter();
+            transformer.transform(new DOMSource(plan), new StreamResult(out));
+            return out.toString();
+        }
+        catch (Exception ex) {
+            throw new IllegalStateException("Cannot write the run plan", ex);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.colorbench.benchmark.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+
+/**
+ * The order of the whole run. Repetitions are interleaved across rows (A B C, A B C, ...) so that
+ * drift on a shared machine hits every row alike; each row (already at a steady state, see
+ * {@code run.SteadyState}) gets a short warm-up of JMeter's own right before its first measured
+ * run, and is measured in the closed model, then the open model.
+ */
+public record Schedule(List<Run> runs) {
+
+    /**
+     * One thread group: which run, how many seconds of load it plans and, for the open model, its
+     * own arrival rate (null: the run's) and how long it waits at the end for requests still out
+     * (an overloaded module has many).
+     */
+    public record Run(RunKey key, int seconds, Integer rate, int drainSeconds) {
+
+        Run(RunKey key, int seconds) {
+            this(key, seconds, null, 0);
+        }
+    }
+
+    /** How long the overload step waits for the last requests: JMeter's response timeout. */
+    static final int OVERLOAD_DRAIN_SECONDS = 10;
+
+    public Schedule {
+        runs = List.copyOf(runs);
+    }
+
+    public static Schedule of(BenchmarkSettings settings, List<String> targets) {
+        return of(settings, targets, true);
+    }
+
+    /** The same, with or without the open-model runs (a scenario that compares throughput leaves them out). */
+    public static Schedule of(BenchmarkSettings settings, List<String> targets, boolean openModel) {
+        List<Run> runs = new ArrayList<>();
+        for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
+            for (String target : targets) {
+                if (repetition == 1 && settings.jmeterWarmupSeconds() > 0) {
+                    runs.add(new Run(new RunKey(target, Phase.WARMUP, 0), settings.jmeterWarmupSeconds()));
+                }
+                runs.add(new Run(new RunKey(target, Phase.THROUGHPUT, repetition), settings.durationSeconds()));
+                if (openModel) {
+                    runs.add(new Run(new RunKey(target, Phase.LATENCY, repetition), settings.latencyDurationSeconds()));
+                }
+            }
+        }
+        return new Schedule(runs);
+    }
+
+    /**
+     * Only open-model runs, each row at its own arrival rate: an overload step, each row offered
+     * more than it was measured to serve.
+     */
+    public static Schedule openModel(BenchmarkSettings settings, Map<String, Integer> ratePerTarget) {
+        List<Run> runs = new ArrayList<>();
+        for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
+            for (Map.Entry<String, Integer> target : ratePerTarget.entrySet()) {
+                runs.add(new Run(new RunKey(target.getKey(), Phase.LATENCY, repetition), settings.latencyDurationSeconds(), target.getValue(),
+                        OVERLOAD_DRAIN_SECONDS));
+            }
+        }
+        return new Schedule(runs);
+    }
+
+    /** One closed-model run of one row, nothing before it: for a run something happens during. */
+    public static Schedule closedModel(String target, int seconds) {
+        return new Schedule(List.of(new Run(new RunKey(target, Phase.THROUGHPUT, 1), seconds)));
+    }
+
+    public List<Run> measured() {
+        return runs.stream().filter(run -> run.key().phase().measured()).toList();
+    }
+
+    /** The seconds of load the plan asks for, without JMeter's start and the readings in between. */
+    public long plannedSeconds() {
+        return runs.stream().mapToLong(Run::seconds).sum();
+    }
+}

@@ -1,0 +1,59 @@
+package dev.colorbench.benchmark.report;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.run.Jdk;
+
+/** The facts a reader needs to judge the numbers, written beside them. */
+public record Environment(String date, String gitCommit, String moduleJdk, String jvmArgs, String redisVersion, String redis, int cores,
+        long memoryMb, String os, String loadGenerator, String cpuPlacement, int threads, int durationSeconds, int rampupSeconds, int latencyDurationSeconds,
+        int rate, String warmup, int repetitions, boolean quick, List<String> modules) {
+
+    static Environment collect(BenchmarkSettings settings, List<Target> targets, String redisVersion, String redis, String jmeterVersion,
+            String cpuPlacement, Path repositoryRoot) {
+        long memory = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getTotalMemorySize() / (1024 * 1024) : -1;
+        return new Environment(ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), gitCommit(repositoryRoot),
+                Jdk.of(settings.moduleJavaHome()).description(), String.join(" ", settings.jvmArgs()),
+                redisVersion, redis, Runtime.getRuntime().availableProcessors(), memory,
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
+                "JMeter " + jmeterVersion + " on the same machine", cpuPlacement, settings.threads(),
+                settings.durationSeconds(), settings.rampupSeconds(), settings.latencyDurationSeconds(), settings.rate(),
+                ("each row until its last %d windows of %d s agree within %s %% (at most %d s), then %d s of JMeter's own before its "
+                        + "first measured run; in no figure").formatted(settings.warmupWindows(), settings.warmupWindowSeconds(),
+                                settings.warmupTolerancePercent(), settings.warmupSeconds(), settings.jmeterWarmupSeconds()),
+                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList());
+    }
+
+    private static String gitCommit(Path repositoryRoot) {
+        try {
+            Process git = new ProcessBuilder("git", "describe", "--always", "--dirty", "--abbrev=12")
+                    .directory(repositoryRoot.toFile()).redirectErrorStream(true).start();
+            String out = new String(git.getInputStream().readAllBytes()).trim();
+            return git.waitFor() == 0 ? out : "unknown";
+        }
+        catch (IOException ex) {
+            return "unknown";
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return "unknown";
+        }
+    }
+
+    /** One sentence saying where the numbers come from, under every table. */
+    String conditions() {
+        return ("%s run, %s, commit %s: %d repetition(s) interleaved across modules; closed model %d threads for %d s (TPS after a %d s "
+                + "ramp-up); open model %d req/s for %d s; every row warmed up to a steady state first. %d cores, %d MB, %s, module JVM "
+                + "options %s, Redis %s (%s). %s, CPU placement %s.").formatted(quick ? "Quick" : "Full", date, gitCommit, repetitions, threads,
+                        durationSeconds, rampupSeconds, rate, latencyDurationSeconds, cores, memoryMb, moduleJdk, jvmArgs, redisVersion, redis,
+                        loadGenerator, cpuPlacement);
+    }
+}

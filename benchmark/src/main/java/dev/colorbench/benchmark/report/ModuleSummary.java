@@ -1,0 +1,77 @@
+package dev.colorbench.benchmark.report;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.colorbench.benchmark.results.RunStatistics;
+import dev.colorbench.benchmark.run.Staleness;
+import dev.colorbench.benchmark.results.Spread;
+
+/**
+ * One row of the report and one object of {@code summary.json} (fields documented in
+ * benchmark/README.md). A figure that could not be measured is {@code null}, never 0.
+ */
+public record ModuleSummary(
+        String module,
+        String pattern,
+        String stack,
+        String role,
+        Map<String, String> settings,
+        Warmup warmup,
+        Map<String, Double> redisCommands,
+        double redisCommandsPerRequest,
+        Double redisRoundTripsPerRequest,
+        Map<String, Double> databaseQueries,
+        Double databaseQueriesPerRequest,
+        String storeWork,
+        Double storeRoundTripsPerRequest,
+        Double tpsMedian,
+        Double tpsMin,
+        Double tpsMax,
+        List<Double> tpsPerRepetition,
+        Double percentOfCeiling,
+        Double ratioToReference,
+        Integer sourcePostTps,
+        Double sourcePostRatioToReference,
+        Latency throughputLatency,
+        Latency openModelLatency,
+        Spread serverMeanMicrosThroughput,
+        Spread serverMeanMicrosOpenModel,
+        Spread allocatedBytesPerRequest,
+        Gc gc,
+        Staleness.Result staleness,
+        long samples,
+        long errors,
+        double errorPercent,
+        Map<String, Long> failures,
+        List<Run> runs) {
+
+    /** How long the row was warmed up before it was measured, whether it got steady, and its last windows' requests per second. */
+    public record Warmup(double seconds, boolean steady, List<Double> lastWindowsTps) {
+    }
+
+    /**
+     * Garbage collection during the closed-model runs: pauses per second and paused milliseconds
+     * per second (median and range of the repetitions), and the mean pause over all of them.
+     */
+    public record Gc(Spread pausesPerSecond, Spread pauseMillisPerSecond, Double meanPauseMillis) {
+    }
+
+    /** Latency in milliseconds over the pooled repetitions of one model; {@code ratePerSecond} is what was achieved. */
+    public record Latency(Double meanMs, Long p50Ms, Long p95Ms, Long p99Ms, Long maxMs, long samples, long errors, Double ratePerSecond) {
+
+        static Latency of(RunStatistics statistics, Double ratePerSecond) {
+            return new Latency(statistics.meanMs(), statistics.p50Ms(), statistics.p95Ms(), statistics.p99Ms(), statistics.maxMs(),
+                    statistics.samples(), statistics.errors(), ratePerSecond);
+        }
+    }
+
+    /**
+     * One measured thread group. The server figures are the module's own, between the readings
+     * around the run; {@code serverMeanMicros} is {@code null} when the module counted other requests
+     * than JMeter's (a reading then caught part of another run).
+     */
+    public record Run(String phase, int repetition, long samples, long errors, double tps, List<Integer> perSecond,
+            Long serverRequests, Double serverMeanMicros, Double allocatedBytesPerRequest, Long gcPauses, Double gcPauseMillis) {
+    }
+}

@@ -1,0 +1,151 @@
+package dev.colorbench.benchmark.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import com.samskivert.mustache.Mustache;
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Json;
+import dev.colorbench.benchmark.RunDirectory;
+import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.results.JMeterResults;
+import dev.colorbench.benchmark.run.CpuPlacement;
+import dev.colorbench.benchmark.run.Measured;
+import dev.colorbench.benchmark.run.SteadyState;
+import dev.colorbench.benchmark.run.Verification;
+
+/**
+ * The report of one run: {@code summary.json} (the figures), {@code report.md} (the table, to paste
+ * into an issue) and {@code report.html} (one self-contained page that opens offline: the tables and
+ * Chart.js charts, the library inlined), each from a template under {@code resources/report}.
+ */
+public final class Report {
+
+    private static final String CHART_JS = "META-INF/resources/webjars/chart.js/%s/dist/chart.umd.min.js";
+
+    private final BenchmarkSettings settings;
+
+    private final Environment environment;
+
+    private final List<ModuleSummary> summaries;
+
+    private final List<Section> sections;
+
+    private Report(BenchmarkSettings settings, Environment environment, List<ModuleSummary> summaries, List<Section> sections) {
+        this.settings = settings;
+        this.environment = environment;
+        this.summaries = List.copyOf(summaries);
+        this.sections = List.copyOf(sections);
+    }
+
+    public static Report of(BenchmarkSettings settings, List<Target> targets, Measured headline, String jmeterVersion, CpuPlacement placement,
+            Path repositoryRoot) {
+        Verification verification = headline.verification();
+        return new Report(settings, Environment.collect(settings, targets, verification.redisVersion(), verification.redis(), jmeterVersion,
+                placement.describe(), repositoryRoot), Summaries.of(settings, targets, verification, headline.warmups(), headline.staleness(),
+                        headline.results()), List.of());
+    }
+
+    /** A report of scenarios only, without the headline comparison. */
+    public static Report of(BenchmarkSettings settings, List<Target> targets, String redisVersion, String redis, String jmeterVersion,
+            CpuPlacement placement, Path repositoryRoot) {
+        return new Report(settings, Environment.collect(settings, targets, redisVersion, redis, jmeterVersion, placement.describe(),
+                repositoryRoot), List.of(), List.of());
+    }
+
+    /** This report with one more scenario's section. */
+    public Report with(Section section) {
+        List<Section> more = new java.util.ArrayList<>(sections);
+        more.add(section);
+        return new Report(settings, environment, summaries, more);
+    }
+
+    /** What summary.json holds: the environment of the run, one object per row of the headline, then each scenario's figures. */
+    record Summary(Environment environment, List<ModuleSummary> modules, Map<String, Object> scenarios) {
+    }
+
+    public List<ModuleSummary> summaries() {
+        return summaries;
+    }
+
+    public void write(RunDirectory directory) {
+        ReportView view = new ReportView(settings, environment, summaries);
+        Map<String, Object> scenarios = new LinkedHashMap<>();
+        sections.forEach(section -> scenarios.put(section.id(), section.data()));
+        RunDirectory.write(directory.file("summary.json"), Json.MAPPER.writeValueAsString(new Summary(environment, summaries, scenarios)));
+        RunDirectory.write(directory.file("report.md"), render("report.md.mustache", false, view.markdown(sections)));
+        String chartJs = chartJs();
+        RunDirectory.write(directory.file("report.html"), render("report.html.mustache", true, view.html(sections, chartJs)));
+        List<Section.Chart> charts = new java.util.ArrayList<>(view.headlineCharts());
+        sections.forEach(section -> charts.addAll(section.charts()));
+        for (Section.Chart chart : charts) {
+            // each chart on a page of its own, to open alone or to take a picture of (README's images)
+            RunDirectory.write(directory.file("charts/" + chart.id() + ".html"), render("chart.html.mustache", true, Map.of("title", chart.title(),
+                    "height", ReportView.height(chart), "chartJs", chartJs, "config", ReportView.chartJson(chart))));
+        }
+    }
+
+    /** The main tables, for the console at the end of the run. */
+    public String table() {
+        return render("tables.md.mustache", false, new ReportView(settings, environment, summaries).markdown(sections));
+    }
+
+    /**
+     * Fails the build, naming each row, when a measured run recorded no sample, a row has more
+     * errors than allowed, or a scenario found a problem of its own.
+     */
+    public void failOnProblems() {
+        List<String> problems = new java.util.ArrayList<>(Summaries.problems(summaries, settings.errorThresholdPercent()));
+        sections.forEach(section -> problems.addAll(section.problems()));
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("The benchmark failed:\n  " + String.join("\n  ", problems)
+                    + "\nSee benchmark/target/benchmark/report.html and the module's results.csv");
+        }
+    }
+
+    private static String render(String template, boolean html, Object context) {
+        try (Reader reader = reader(template)) {
+            return Mustache.compiler().escapeHTML(html).defaultValue("")
+                    .withLoader(partial -> reader(partial + ".md.mustache")).compile(reader).execute(context);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** The Chart.js bundle of the webjar on the classpath, whatever its version. */
+    private static String chartJs() {
+        try (InputStream pom = resource("META-INF/maven/org.webjars.npm/chart.js/pom.properties")) {
+            Properties properties = new Properties();
+            properties.load(pom);
+            try (InputStream script = resource(CHART_JS.formatted(properties.getProperty("version")))) {
+                // the library is inlined in a <script> element, which its text must not end early
+                return new String(script.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script");
+            }
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    private static Reader reader(String template) {
+        return new InputStreamReader(resource("report/" + template), StandardCharsets.UTF_8);
+    }
+
+    private static InputStream resource(String name) {
+        InputStream in = Report.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new IllegalStateException("Missing resource " + name);
+        }
+        return in;
+    }
+}

@@ -1,0 +1,240 @@
+package dev.colorbench.benchmark.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.Json;
+import dev.colorbench.benchmark.plan.Phase;
+import dev.colorbench.benchmark.results.Spread;
+import tools.jackson.databind.SerializationFeature;
+
+/**
+ * What the report templates show, every figure already written out: the templates only lay it out.
+ * A figure that was not measured reads "missing", one that does not apply "n/a".
+ */
+final class ReportView {
+
+    private final BenchmarkSettings settings;
+
+    private final Environment environment;
+
+    private final List<ModuleSummary> summaries;
+
+    ReportView(BenchmarkSettings settings, Environment environment, List<ModuleSummary> summaries) {
+        this.settings = settings;
+        this.environment = environment;
+        this.summaries = summaries;
+    }
+
+    Map<String, Object> markdown(List<Section> sections) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("conditions", environment.conditions());
+        view.put("reference", settings.reference());
+        view.put("headline", !summaries.isEmpty());
+        view.put("rows", summaries.stream().map(this::row).toList());
+        view.put("sections", sections.stream().map(ReportView::section).toList());
+        return view;
+    }
+
+    private static Map<String, Object> section(Section section) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("id", section.id());
+        view.put("title", section.title());
+        view.put("intro", section.intro());
+        view.put("header", section.header().stream().map(cell -> Map.of("cell", cell)).toList());
+        view.put("separator", section.header().stream().map(cell -> Map.of("cell", "---")).toList());
+        view.put("rows", section.rows().stream().map(row -> Map.of("cells", row.stream().map(cell -> Map.of("cell", cell)).toList())).toList());
+        view.put("charts", section.charts().stream().map(ReportView::chartView).toList());
+        view.put("notes", section.notes().stream().map(note -> Map.of("note", note)).toList());
+        return view;
+    }
+
+    private static Map<String, Object> chartView(Section.Chart chart) {
+        return Map.of("id", chart.id(), "title", chart.title(), "height", height(chart));
+    }
+
+    Map<String, Object> html(List<Section> sections, String chartJs) {
+        Map<String, Object> view = markdown(sections);
+        List<Section.Chart> charts = new ArrayList<>(headlineCharts());
+        sections.forEach(section -> charts.addAll(section.charts()));
+        view.put("chartConfigs", chartsJson(charts));
+        view.put("headlineCharts", headlineCharts().stream().map(ReportView::chartView).toList());
+        view.put("chartJs", chartJs);
+        view.put("rate", settings.rate());
+        view.put("dashboards", settings.dashboards());
+        view.put("failures", summaries.stream().filter(summary -> !summary.failures().isEmpty())
+                .map(summary -> Map.of("module", summary.module(), "reasons", summary.failures().entrySet().stream()
+                        .map(reason -> Map.of("reason", reason.getKey(), "count", reason.getValue())).toList()))
+                .toList());
+        view.put("environment", environmentRows());
+        return view;
+    }
+
+    private Map<String, Object> row(ModuleSummary m) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("module", m.module());
+        row.put("pattern", m.pattern());
+        row.put("stack", m.stack());
+        row.put("settings", m.settings().entrySet().stream().map(setting -> setting.getKey() + "=" + setting.getValue())
+                .collect(Collectors.joining(" ")));
+        row.put("warmup", m.warmup() == null ? "none" : "%s s, %s (%s)".formatted(Format.number(m.warmup().seconds()),
+                m.warmup().steady() ? "steady" : "NOT steady", m.warmup().lastWindowsTps().stream().map(Format::grouped)
+                        .collect(Collectors.joining(" / "))));
+        row.put("redis", m.storeWork());
+        row.put("roundTrips", or(m.storeRoundTripsPerRequest(), Format::number, "n/a"));
+        row.put("tps", m.tpsMedian() == null ? "missing"
+                : "%s (%s-%s)".formatted(Format.grouped(m.tpsMedian()), Format.grouped(m.tpsMin()), Format.grouped(m.tpsMax())));
+        row.put("percentOfCeiling", or(m.percentOfCeiling(), Format::percent, "n/a"));
+        row.put("ratio", or(m.ratioToReference(), Format::ratio, "n/a"));
+        row.put("sourcePost", m.sourcePostTps() == null ? "-"
+                : or(m.sourcePostRatioToReference(), Format::ratio, "n/a") + " (" + m.sourcePostTps() + " TPS)");
+        row.put("openLatency", latency(m.openModelLatency(), false));
+        row.put("openLatencyFull", latency(m.openModelLatency(), true));
+        row.put("closedLatencyFull", latency(m.throughputLatency(), true));
+        row.put("serverOpen", spread(m.serverMeanMicrosOpenModel(), Format::grouped));
+        row.put("serverClosed", spread(m.serverMeanMicrosThroughput(), Format::grouped));
+        row.put("allocation", m.allocatedBytesPerRequest() == null ? "missing"
+                : Format.grouped(m.allocatedBytesPerRequest().median() / 1024) + " KB");
+        row.put("gc", m.gc().pausesPerSecond() == null ? "missing" : "%s/s, %s ms/s, %s".formatted(
+                Format.number(Math.round(m.gc().pausesPerSecond().median() * 10) / 10.0),
+                Format.number(Math.round(m.gc().pauseMillisPerSecond().median() * 10) / 10.0),
+                m.gc().meanPauseMillis() == null ? "no pause" : Format.number(Math.round(m.gc().meanPauseMillis() * 10) / 10.0) + " ms mean"));
+        row.put("staleness", m.staleness() == null ? null : "median %s ms, p90 %s ms, max %s ms over %d writes".formatted(
+                Format.number(Math.round(m.staleness().medianMillis() * 10) / 10.0), Format.number(Math.round(m.staleness().p90Millis() * 10) / 10.0),
+                Format.number(Math.round(m.staleness().maxMillis() * 10) / 10.0), m.staleness().writes()));
+        row.put("errors", "%.2f %%".formatted(m.errorPercent()));
+        row.put("samples", Format.grouped(m.samples()));
+        return row;
+    }
+
+    private static String latency(ModuleSummary.Latency latency, boolean full) {
+        if (latency.p50Ms() == null) {
+            return "missing";
+        }
+        return full ? "%s / %d / %d / %d / %d".formatted(Format.number(Math.round(latency.meanMs() * 10) / 10.0), latency.p50Ms(),
+                latency.p95Ms(), latency.p99Ms(), latency.maxMs()) : latency.p50Ms() + " / " + latency.p99Ms();
+    }
+
+    /** The median, the range in brackets, and how many repetitions it rests on when some are missing. */
+    private String spread(Spread spread, Function<Double, String> format) {
+        if (spread == null) {
+            return "missing";
+        }
+        String text = "%s (%s-%s)".formatted(format.apply(spread.median()), format.apply(spread.min()), format.apply(spread.max()));
+        return spread.measured() < settings.repetitions() ? text + " [" + spread.measured() + " of " + settings.repetitions() + " reps]" : text;
+    }
+
+    private static <T> String or(T value, Function<T, String> format, String otherwise) {
+        return value == null ? otherwise : format.apply(value);
+    }
+
+    /** The headline's charts: throughput with its range, the module's own time, open-model latency, throughput over time. */
+    List<Section.Chart> headlineCharts() {
+        if (summaries.isEmpty()) {
+            return List.of();
+        }
+        List<String> modules = summaries.stream().map(ModuleSummary::module).toList();
+        List<Map<String, Object>> overTime = new ArrayList<>();
+        int longest = 1;
+        for (ModuleSummary m : summaries) {
+            var run = m.runs().stream().filter(each -> each.phase().equals(Phase.THROUGHPUT.label()) && each.perSecond().size() > 1).findFirst();
+            if (run.isPresent()) {
+                // the last second is partial: leave it out rather than draw a false drop
+                List<Integer> perSecond = run.get().perSecond().subList(0, run.get().perSecond().size() - 1);
+                longest = Math.max(longest, perSecond.size());
+                overTime.add(dataset(m.module(), COLORS.get(overTime.size() % COLORS.size()), perSecond, Map.of("pointRadius", 0,
+                        "borderWidth", 1.5, "borderColor", COLORS.get(overTime.size() % COLORS.size()))));
+            }
+        }
+        List<Integer> seconds = java.util.stream.IntStream.range(0, longest).boxed().toList();
+        return List.of(
+                new Section.Chart("tps", "Throughput: median TPS of the closed-model runs, the thin bar their range", horizontalBars(modules,
+                        List.of(dataset("median TPS", "#4e79a7", summaries.stream().map(ModuleSummary::tpsMedian).toList(), Map.of("grouped", false)),
+                                dataset("range of the repetitions", "#222", summaries.stream()
+                                        .map(m -> m.tpsMin() == null ? null : List.of(m.tpsMin(), m.tpsMax())).toList(),
+                                        Map.of("grouped", false, "barPercentage", 0.12))),
+                        axis("requests per second", false))),
+                new Section.Chart("server", "Time per request in the module (closed model, median; logarithmic axis)", horizontalBars(modules,
+                        List.of(dataset("µs per request (module-side)", "#59a14f", summaries.stream().map(m -> m.serverMeanMicrosThroughput() == null
+                                ? null : m.serverMeanMicrosThroughput().median()).toList(), Map.of())),
+                        axis("µs per request, log scale", true))),
+                new Section.Chart("latency", "Open-model latency at %d requests/s, all repetitions pooled (JMeter, whole ms)".formatted(settings.rate()),
+                        horizontalBars(modules, List.of(
+                                dataset("p50", "#76b7b2", summaries.stream().map(m -> m.openModelLatency().p50Ms()).toList(), Map.of()),
+                                dataset("p95", "#f28e2b", summaries.stream().map(m -> m.openModelLatency().p95Ms()).toList(), Map.of()),
+                                dataset("p99", "#e15759", summaries.stream().map(m -> m.openModelLatency().p99Ms()).toList(), Map.of())),
+                                axis("milliseconds", false))),
+                new Section.Chart("overTime", "Requests started per second in each row's first closed-model run", Map.of("type", "line",
+                        "data", Map.of("labels", seconds, "datasets", overTime), "options", Map.of("animation", false, "maintainAspectRatio", false,
+                                "scales", Map.of("x", axis("second of the run", false), "y", axis("requests started, log scale", true))))));
+    }
+
+    private static final List<String> COLORS = List.of("#4e79a7", "#e15759", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948",
+            "#ff9da7", "#9c755f", "#bab0ac", "#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e");
+
+    private static Map<String, Object> dataset(String label, String color, List<?> data, Map<String, Object> more) {
+        Map<String, Object> dataset = new LinkedHashMap<>(Map.of("label", label, "backgroundColor", color, "data", data));
+        dataset.putAll(more);
+        return dataset;
+    }
+
+    private static Map<String, Object> horizontalBars(List<String> labels, List<Map<String, Object>> datasets, Map<String, Object> xAxis) {
+        return Map.of("type", "bar", "data", Map.of("labels", labels, "datasets", datasets), "options", Map.of("indexAxis", "y",
+                "maintainAspectRatio", false, "animation", false, "scales", Map.of("x", xAxis)));
+    }
+
+    private static Map<String, Object> axis(String title, boolean logarithmic) {
+        return Map.of("type", logarithmic ? "logarithmic" : "linear", "title", Map.of("display", true, "text", title));
+    }
+
+    /** Every chart of the page, by id, as its Chart.js configuration; and how tall each one's box is. */
+    static String chartsJson(List<Section.Chart> charts) {
+        Map<String, Object> byId = new LinkedHashMap<>();
+        charts.forEach(chart -> byId.put(chart.id(), chart.config()));
+        return Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(byId).replace("</", "<\\/");
+    }
+
+    /** One chart's Chart.js configuration as JSON, safe inside a script element. */
+    static String chartJson(Section.Chart chart) {
+        return Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(chart.config()).replace("</", "<\\/");
+    }
+
+    /** A box tall enough for a horizontal bar chart's rows, or a fixed one for the others. */
+    static int height(Section.Chart chart) {
+        Object options = chart.config().get("options");
+        Object data = chart.config().get("data");
+        if (options instanceof Map<?, ?> map && "y".equals(map.get("indexAxis")) && data instanceof Map<?, ?> values
+                && values.get("labels") instanceof List<?> labels) {
+            return Math.max(240, labels.size() * 34 + 80);
+        }
+        return 420;
+    }
+
+    private List<Map<String, String>> environmentRows() {
+        Environment e = environment;
+        Map<String, String> rows = new LinkedHashMap<>();
+        rows.put("date", e.date());
+        rows.put("git commit", e.gitCommit());
+        rows.put("JDK of the modules", e.moduleJdk());
+        rows.put("module JVM options", e.jvmArgs());
+        rows.put("Redis", e.redisVersion() + ", " + e.redis());
+        rows.put("cores", String.valueOf(e.cores()));
+        rows.put("memory", e.memoryMb() + " MB");
+        rows.put("OS", e.os());
+        rows.put("load generator", e.loadGenerator());
+        rows.put("CPU placement", e.cpuPlacement());
+        rows.put("closed model", e.threads() + " threads, " + e.durationSeconds() + " s, the first " + e.rampupSeconds() + " s left out");
+        rows.put("open model", e.rate() + " requests/s for " + e.latencyDurationSeconds() + " s");
+        rows.put("warm-up", e.warmup());
+        rows.put("repetitions", e.repetitions() + ", interleaved across rows");
+        rows.put("mode", e.quick() ? "quick (a smoke run, not for conclusions)" : "full");
+        rows.put("rows", String.join(", ", e.modules()));
+        return rows.entrySet().stream().map(row -> Map.of("name", row.getKey(), "value", row.getValue())).toList();
+    }
+}

@@ -1,0 +1,133 @@
+package dev.colorbench.benchmark.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.modules.Role;
+import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.plan.Phase;
+import dev.colorbench.benchmark.plan.RunKey;
+import dev.colorbench.benchmark.results.JMeterResults;
+import dev.colorbench.benchmark.results.RunStatistics;
+import dev.colorbench.benchmark.results.Sample;
+import dev.colorbench.benchmark.results.ServerFigures;
+import dev.colorbench.benchmark.results.Spread;
+import dev.colorbench.benchmark.run.Staleness;
+import dev.colorbench.benchmark.run.SteadyState;
+import dev.colorbench.benchmark.run.Verification;
+
+/**
+ * Builds every row's {@link ModuleSummary} from what was verified and measured: the figures of each
+ * row first, then each summary once, with its ratios to the ceiling and to the reference row.
+ */
+final class Summaries {
+
+    private Summaries() {
+    }
+
+    static List<ModuleSummary> of(BenchmarkSettings settings, List<Target> targets, Verification verification, List<SteadyState.Warmup> warmups,
+            List<Staleness.Result> staleness, JMeterResults results) {
+        List<Figures> figures = targets.stream().map(target -> Figures.of(settings, target, results)).toList();
+        Optional<Figures> ceiling = figures.stream()
+                .filter(row -> row.target().module().role() == Role.CEILING && row.target().properties().isEmpty()).findFirst();
+        Optional<Figures> reference = figures.stream().filter(row -> row.target().id().equals(settings.reference())).findFirst();
+        return figures.stream().map(row -> row.summary(verification.of(row.target().id()), warmupOf(warmups, row.target()),
+                staleness.stream().filter(result -> result.target().equals(row.target().id())).findFirst().orElse(null), ceiling, reference,
+                results)).toList();
+    }
+
+    private static ModuleSummary.Warmup warmupOf(List<SteadyState.Warmup> warmups, Target target) {
+        return warmups.stream().filter(warmup -> warmup.target().equals(target.id())).findFirst()
+                .map(warmup -> new ModuleSummary.Warmup(warmup.seconds(), warmup.steady(), warmup.lastWindows())).orElse(null);
+    }
+
+    /** One row's figures over its measured runs. */
+    private record Figures(Target target, List<ModuleSummary.Run> runs, Spread tps, List<Double> tpsPerRepetition,
+            RunStatistics closed, RunStatistics open, Spread openRate, Spread serverThroughput, Spread serverOpenModel,
+            Spread allocation, ModuleSummary.Gc gc) {
+
+        static Figures of(BenchmarkSettings settings, Target target, JMeterResults results) {
+            List<ModuleSummary.Run> runs = new ArrayList<>();
+            List<Sample> closedSamples = new ArrayList<>();
+            List<Sample> openSamples = new ArrayList<>();
+            for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
+                for (Phase phase : List.of(Phase.THROUGHPUT, Phase.LATENCY)) {
+                    RunKey key = new RunKey(target.id(), phase, repetition);
+                    List<Sample> samples = results.samples(key);
+                    RunStatistics statistics = RunStatistics.of(samples, phase == Phase.THROUGHPUT ? settings.rampupSeconds() * 1000L : 0);
+                    ServerFigures server = results.server(key);
+                    boolean serverSawTheRun = server.requests() != null && server.requests() == statistics.samples();
+                    runs.add(new ModuleSummary.Run(phase.label(), repetition, statistics.samples(), statistics.errors(), statistics.tps(),
+                            statistics.perSecond(), server.requests(), serverSawTheRun ? server.meanMicros() : null,
+                            server.allocatedBytesPerRequest(), server.gcPauses(), server.gcPauseMillis()));
+                    (phase == Phase.THROUGHPUT ? closedSamples : openSamples).addAll(samples);
+                }
+            }
+            List<ModuleSummary.Run> closedRuns = measured(runs, Phase.THROUGHPUT);
+            List<Double> tps = closedRuns.stream().map(run -> run.samples() == 0 ? null : run.tps()).toList();
+            return new Figures(target, List.copyOf(runs), Spread.of(tps), tps, RunStatistics.of(closedSamples, 0),
+                    RunStatistics.of(openSamples, 0), Spread.of(measured(runs, Phase.LATENCY).stream().map(ModuleSummary.Run::tps).toList()),
+                    Spread.of(measured(runs, Phase.THROUGHPUT).stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
+                    Spread.of(measured(runs, Phase.LATENCY).stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
+                    Spread.of(closedRuns.stream().map(ModuleSummary.Run::allocatedBytesPerRequest).toList()),
+                    gc(closedRuns, settings.durationSeconds()));
+        }
+
+        private static ModuleSummary.Gc gc(List<ModuleSummary.Run> runs, int seconds) {
+            List<ModuleSummary.Run> read = runs.stream().filter(run -> run.gcPauses() != null && run.gcPauseMillis() != null).toList();
+            long pauses = read.stream().mapToLong(ModuleSummary.Run::gcPauses).sum();
+            double millis = read.stream().mapToDouble(ModuleSummary.Run::gcPauseMillis).sum();
+            return new ModuleSummary.Gc(Spread.of(read.stream().map(run -> run.gcPauses() / (double) seconds).toList()),
+                    Spread.of(read.stream().map(run -> run.gcPauseMillis() / seconds).toList()), pauses == 0 ? null : millis / pauses);
+        }
+
+        private static List<ModuleSummary.Run> measured(List<ModuleSummary.Run> runs, Phase phase) {
+            return runs.stream().filter(run -> run.phase().equals(phase.label())).toList();
+        }
+
+        Double tpsMedian() {
+            return tps == null ? null : tps.median();
+        }
+
+        ModuleSummary summary(Verification.Check check, ModuleSummary.Warmup warmup, Staleness.Result staleness, Optional<Figures> ceiling,
+                Optional<Figures> reference, JMeterResults results) {
+            long samples = closed.samples() + open.samples();
+            long errors = closed.errors() + open.errors();
+            Integer sourcePost = target.module().sourcePostTps();
+            Integer referenceSourcePost = reference.map(row -> row.target().module().sourcePostTps()).orElse(null);
+            return new ModuleSummary(target.id(), target.module().pattern(), target.module().stack(), target.module().role().toString(),
+                    target.properties(), warmup, check.redis().commands(), check.redis().commandsPerRequest(), check.redis().roundTrips(),
+                    check.database() == null ? null : check.database().commands(),
+                    check.database() == null ? null : check.database().commandsPerRequest(), check.describeWork(), check.roundTrips(),
+                    tpsMedian(), tps == null ? null : tps.min(), tps == null ? null : tps.max(), tpsPerRepetition,
+                    ratio(tpsMedian(), ceiling.map(Figures::tpsMedian).orElse(null), 100),
+                    ratio(tpsMedian(), reference.map(Figures::tpsMedian).orElse(null), 1),
+                    sourcePost, sourcePost == null || referenceSourcePost == null ? null : sourcePost / (double) referenceSourcePost,
+                    ModuleSummary.Latency.of(closed, tpsMedian()), ModuleSummary.Latency.of(open, openRate == null ? null : openRate.median()),
+                    serverThroughput, serverOpenModel, allocation, gc, staleness, samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
+                    results.failures(target.id()), runs);
+        }
+
+        private static Double ratio(Double value, Double base, double scale) {
+            return value == null || base == null || base <= 0 ? null : value * scale / base;
+        }
+    }
+
+    /** Rows in which something failed, for the check: each measured run must have samples, and errors stay within the threshold. */
+    static List<String> problems(List<ModuleSummary> summaries, double errorThresholdPercent) {
+        List<String> problems = new ArrayList<>();
+        for (ModuleSummary summary : summaries) {
+            summary.runs().stream().filter(run -> run.samples() == 0).forEach(run -> problems.add(
+                    "module %s: %s run %d recorded no sample".formatted(summary.module(), run.phase(), run.repetition())));
+            if (summary.errorPercent() > errorThresholdPercent) {
+                problems.add("module %s: %.2f %% errors (%d of %d samples), above the threshold of %s %%; first reasons: %s".formatted(
+                        summary.module(), summary.errorPercent(), summary.errors(), summary.samples(), errorThresholdPercent,
+                        summary.failures().entrySet().stream().limit(3).map(Objects::toString).toList()));
+            }
+        }
+        return problems;
+    }
+}

@@ -1,0 +1,127 @@
+package dev.colorbench.benchmark.results;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import dev.colorbench.benchmark.plan.RunKey;
+import dev.colorbench.benchmark.plan.ServerMetric;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * JMeter's CSV results of the run, read by column name: the samples of each run's load, the
+ * readings of the modules' meters around each measured run, and the reasons samples failed.
+ * Rows whose label the plan did not write are ignored; a row cut short when JMeter was stopped
+ * is skipped.
+ */
+public final class JMeterResults {
+
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+
+    private final Path file;
+
+    private final Map<RunKey, List<Sample>> load = new HashMap<>();
+
+    private final Map<RunKey, Map<ServerMetric, ServerFigures.Reading>> before = new HashMap<>();
+
+    private final Map<RunKey, Map<ServerMetric, ServerFigures.Reading>> after = new HashMap<>();
+
+    private final Map<String, Map<String, Long>> failures = new HashMap<>();
+
+    private JMeterResults(Path file) {
+        this.file = file;
+    }
+
+    public static JMeterResults read(Path file) {
+        JMeterResults results = new JMeterResults(file);
+        try (Reader reader = Files.newBufferedReader(file)) {
+            for (CSVRecord record : FORMAT.parse(reader)) {
+                if (record.isConsistent()) {
+                    RunKey.parse(record.get("label")).ifPresent(labelled -> results.add(labelled, record));
+                }
+            }
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException("Cannot read JMeter's results " + file, ex);
+        }
+        return results;
+    }
+
+    private void add(RunKey.Labelled labelled, CSVRecord record) {
+        if (labelled.isReading()) {
+            String body = record.isMapped("reading") ? record.get("reading") : "";
+            (labelled.before() ? before : after).computeIfAbsent(labelled.run(), key -> new EnumMap<>(ServerMetric.class))
+                    .put(labelled.metric(), new ServerFigures.Reading(record.get("responseCode"), body));
+            return;
+        }
+        boolean success = Boolean.parseBoolean(record.get("success"));
+        load.computeIfAbsent(labelled.run(), key -> new ArrayList<>())
+                .add(new Sample(Long.parseLong(record.get("timeStamp")), Long.parseLong(record.get("elapsed")), success));
+        if (!success && labelled.run().phase().measured()) {
+            failures.computeIfAbsent(labelled.run().target(), target -> new TreeMap<>()).merge(reason(record), 1L, Long::sum);
+        }
+    }
+
+    /**
+     * The status and the first line of JMeter's message (an assertion's message goes on to quote
+     * whole bodies); for a request that got no HTTP answer, the exception and its message.
+     */
+    private static String reason(CSVRecord record) {
+        if (record.get("responseCode").startsWith("Non HTTP")) {
+            return (record.get("responseCode") + " " + record.get("responseMessage").replace("Non HTTP response message: ", "- ")).strip();
+        }
+        String message = record.get("failureMessage").strip();
+        int lineEnd = message.indexOf('\n');
+        String firstLine = lineEnd < 0 ? message : message.substring(0, lineEnd).strip();
+        return (record.get("responseCode") + " " + (firstLine.length() > 120 ? firstLine.substring(0, 120) + "..." : firstLine)).strip();
+    }
+
+    /** The samples of one run's load, in the order JMeter wrote them; none if it recorded none. */
+    public List<Sample> samples(RunKey run) {
+        return load.getOrDefault(run, List.of());
+    }
+
+    /** What the module measured of itself during {@code run}. */
+    public ServerFigures server(RunKey run) {
+        return ServerFigures.between(before.getOrDefault(run, Map.of()), after.getOrDefault(run, Map.of()));
+    }
+
+    /** Why the measured samples of a row failed, with how often. */
+    public Map<String, Long> failures(String target) {
+        return failures.getOrDefault(target, Map.of());
+    }
+
+    /** Writes the measured samples of one row as JMeter wrote them, for its dashboard. */
+    public void writeMeasured(String target, Path destination) {
+        try (Reader reader = Files.newBufferedReader(file)) {
+            Files.createDirectories(destination.getParent());
+            var records = FORMAT.parse(reader);
+            try (Writer writer = Files.newBufferedWriter(destination);
+                    CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader(records.getHeaderNames().toArray(String[]::new)).get()
+                            .print(writer)) {
+                for (CSVRecord record : records) {
+                    Optional<RunKey.Labelled> labelled = RunKey.parse(record.get("label"));
+                    if (record.isConsistent() && labelled.isPresent() && !labelled.get().isReading()
+                            && labelled.get().run().target().equals(target) && labelled.get().run().phase().measured()) {
+                        printer.printRecord(record.values());
+                    }
+                }
+            }
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException("Cannot write " + destination, ex);
+        }
+    }
+}

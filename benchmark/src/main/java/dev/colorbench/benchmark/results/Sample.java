@@ -1,0 +1,9 @@
+package dev.colorbench.benchmark.results;
+
+/** One request of the load as JMeter recorded it: start (epoch ms), elapsed whole milliseconds, outcome. */
+public record Sample(long timestamp, long elapsed, boolean success) {
+
+    long end() {
+        return timestamp + elapsed;
+    }
+}

@@ -1,0 +1,19 @@
+package dev.colorbench.benchmark.results;
+
+import java.util.Collection;
+import java.util.Objects;
+
+/** The median of the repetitions and their range: how much one figure moved between runs. */
+public record Spread(double median, double min, double max, int measured) {
+
+    /** The spread of the values that were measured; {@code null} when none was: missing, not 0. */
+    public static Spread of(Collection<Double> values) {
+        double[] sorted = values.stream().filter(Objects::nonNull).mapToDouble(Double::doubleValue).sorted().toArray();
+        if (sorted.length == 0) {
+            return null;
+        }
+        int middle = sorted.length / 2;
+        double median = sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+        return new Spread(median, sorted[0], sorted[sorted.length - 1], sorted.length);
+    }
+}

@@ -1,0 +1,187 @@
+package dev.colorbench.benchmark.run;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Console;
+import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.modules.Store;
+import dev.colorbench.testkit.DelayProxy;
+import dev.colorbench.testkit.EmbeddedPostgres;
+import dev.colorbench.testkit.EmbeddedRedis;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+
+/**
+ * The data stores the modules read: one Redis, embedded (a real {@code redis-server} the run starts
+ * and stops) or the one named by {@code REDIS_URL}, which the run only reads from ({@code INFO})
+ * and never flushes, scans or deletes. Redis runs for every run, also one of only the ceiling,
+ * because the verification counts from Redis that such a module costs it nothing. When a condition
+ * puts Redis further away, the modules reach it through a {@link DelayProxy}, and the round trip
+ * that path adds is measured, not assumed.
+ */
+public final class DataStores {
+
+    private static final int PINGS = 101;
+
+    private final String redisUrl;
+
+    private final String modulesRedisUrl;
+
+    private final EmbeddedRedis embedded;
+
+    private final DelayProxy proxy;
+
+    private Double addedRoundTripMillis;
+
+    private String databaseUrl;
+
+    private boolean embeddedDatabase;
+
+    private DataStores(String redisUrl, String modulesRedisUrl, EmbeddedRedis embedded, DelayProxy proxy) {
+        this.redisUrl = redisUrl;
+        this.modulesRedisUrl = modulesRedisUrl;
+        this.embedded = embedded;
+        this.proxy = proxy;
+    }
+
+    public static DataStores start(Condition condition, ChildProcesses processes) {
+        DataStores stores = startRedis(condition, processes);
+        if (condition.targets().stream().anyMatch(target -> target.module().store() == Store.POSTGRESQL)) {
+            stores.startDatabase(condition.settings(), processes);
+        }
+        return stores;
+    }
+
+    /**
+     * PostgreSQL for the database modules: an embedded one (a real server from zonky's binaries,
+     * which the run starts and stops) or the one {@code DATABASE_URL} names, where the modules
+     * touch only their own schema and the run only reads {@code pg_stat_statements}.
+     */
+    private void startDatabase(BenchmarkSettings settings, ChildProcesses processes) {
+        if (settings.databaseUrl() != null) {
+            Console.info("using the PostgreSQL in DATABASE_URL: " + redacted(settings.databaseUrl()));
+            databaseUrl = settings.databaseUrl();
+            return;
+        }
+        EmbeddedPostgres postgres = processes.own("embedded PostgreSQL", EmbeddedPostgres.start());
+        Console.info("started embedded PostgreSQL on port " + postgres.port());
+        databaseUrl = postgres.jdbcUrl();
+        embeddedDatabase = true;
+    }
+
+    /** The database modules' PostgreSQL (a JDBC URL with credentials), or null when no chosen module needs one. */
+    public String databaseUrl() {
+        return databaseUrl;
+    }
+
+    private static DataStores startRedis(Condition condition, ChildProcesses processes) {
+        BenchmarkSettings settings = condition.settings();
+        EmbeddedRedis embedded = null;
+        String redisUrl;
+        if (settings.embeddedRedis()) {
+            embedded = processes.own("embedded Redis", EmbeddedRedis.start());
+            Console.info("started embedded Redis on " + embedded.url());
+            redisUrl = embedded.url();
+        }
+        else {
+            Console.info("using the Redis in REDIS_URL: " + redacted(settings.redisUrl()));
+            redisUrl = settings.redisUrl();
+        }
+        if (condition.redisRoundTrip() == null) {
+            return new DataStores(redisUrl, redisUrl, embedded, null);
+        }
+        URI redis = URI.create(redisUrl);
+        DelayProxy proxy = processes.own("delay proxy", DelayProxy.start(redis.getHost(), redis.getPort(), condition.redisRoundTrip()));
+        String throughProxy = redisUrl.replace(redis.getHost() + ":" + redis.getPort(), "127.0.0.1:" + proxy.port());
+        DataStores stores = new DataStores(redisUrl, throughProxy, embedded, proxy);
+        stores.setRedisRoundTrip(condition.redisRoundTrip());
+        return stores;
+    }
+
+    /** A round trip to Redis as measured (median of {@value #PINGS} PINGs): directly, and on the modules' path. */
+    public record RoundTrip(double directMillis, double pathMillis) {
+
+        public double addedMillis() {
+            return pathMillis - directMillis;
+        }
+    }
+
+    /** Puts Redis this much further away from the modules from now on, and measures the round trip on their path. */
+    public RoundTrip setRedisRoundTrip(Duration added) {
+        if (proxy == null) {
+            throw new IllegalStateException("The modules reach Redis directly in this condition");
+        }
+        proxy.setAddedRoundTrip(added);
+        RoundTrip measured = new RoundTrip(medianPingMillis(redisUrl), medianPingMillis(modulesRedisUrl));
+        addedRoundTripMillis = measured.addedMillis();
+        Console.info("Redis through a path adding %s ms per round trip: measured %.3f ms (direct %.3f ms)".formatted(
+                Format.number(added.toNanos() / 1e6), measured.addedMillis(), measured.directMillis()));
+        return measured;
+    }
+
+    /** Stops the embedded Redis (a fault the outage scenario puts under load); only a Redis the run started may be stopped. */
+    public void stopRedis() {
+        embeddedOnly().stop();
+    }
+
+    /** Starts the embedded Redis again, empty, on its port. */
+    public void startRedis() {
+        embeddedOnly().startServer();
+    }
+
+    private EmbeddedRedis embeddedOnly() {
+        if (embedded == null) {
+            throw new IllegalStateException("Only a Redis the run started itself may be stopped and started; REDIS_URL names another");
+        }
+        return embedded;
+    }
+
+    /** The Redis as the run reads it (commands, round trips): directly, whatever path the modules take. */
+    public String redisUrl() {
+        return redisUrl;
+    }
+
+    /** The round trip measured on the path the modules take, on top of the direct one; {@code null} for the direct path. */
+    public Double addedRoundTripMillis() {
+        return addedRoundTripMillis;
+    }
+
+    /** What a module process needs in its environment to find the stores. */
+    Map<String, String> environment() {
+        return databaseUrl == null ? Map.of("REDIS_URL", modulesRedisUrl) : Map.of("REDIS_URL", modulesRedisUrl, "DATABASE_URL", databaseUrl);
+    }
+
+    /** For the report: which Redis (and PostgreSQL), without passwords. */
+    public String describe() {
+        String redis = (embedded != null ? "embedded, " : "REDIS_URL, ") + redacted(redisUrl);
+        return databaseUrl == null ? redis
+                : redis + "; PostgreSQL " + (embeddedDatabase ? "embedded, " : "DATABASE_URL, ") + redacted(databaseUrl);
+    }
+
+    /** A Redis or JDBC URL without its password. */
+    static String redacted(String url) {
+        return url.replaceAll("//[^@/]*@", "//***@").replaceAll("password=[^&]*", "password=***");
+    }
+
+    private static double medianPingMillis(String url) {
+        RedisClient client = RedisClient.create(RedisURI.create(url));
+        try (StatefulRedisConnection<String, String> connection = client.connect()) {
+            double[] millis = new double[PINGS];
+            for (int i = 0; i < millis.length; i++) {
+                long start = System.nanoTime();
+                connection.sync().ping();
+                millis[i] = (System.nanoTime() - start) / 1e6;
+            }
+            Arrays.sort(millis);
+            return millis[millis.length / 2];
+        }
+        finally {
+            client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+        }
+    }
+}

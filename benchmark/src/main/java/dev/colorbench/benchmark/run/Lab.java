@@ -1,0 +1,128 @@
+package dev.colorbench.benchmark.run;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Console;
+import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.RunDirectory;
+import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.plan.PlanWriter;
+import dev.colorbench.benchmark.plan.Schedule;
+import dev.colorbench.benchmark.results.JMeterResults;
+
+/**
+ * One condition's data stores and module JVMs, started, verified before any load and warmed to a
+ * steady state, ready for one JMeter run or several (a scenario changes one thing between them);
+ * closing it stops them all, as does Maven's JVM ending early ({@link ChildProcesses}).
+ */
+public final class Lab implements AutoCloseable {
+
+    private final Condition condition;
+
+    private final ChildProcesses processes;
+
+    private final DataStores stores;
+
+    private final List<RunningModule> modules;
+
+    private final Verification verification;
+
+    private final List<SteadyState.Warmup> warmups;
+
+    private final List<Staleness.Result> staleness;
+
+    private final Path checkedInPlans;
+
+    private final JMeterInstallation jmeter;
+
+    private final CpuPlacement placement;
+
+    private Lab(Condition condition, ChildProcesses processes, DataStores stores, List<RunningModule> modules, Verification verification,
+            List<SteadyState.Warmup> warmups, List<Staleness.Result> staleness, Path checkedInPlans, JMeterInstallation jmeter,
+            CpuPlacement placement) {
+        this.condition = condition;
+        this.processes = processes;
+        this.stores = stores;
+        this.modules = modules;
+        this.verification = verification;
+        this.warmups = warmups;
+        this.staleness = staleness;
+        this.checkedInPlans = checkedInPlans;
+        this.jmeter = jmeter;
+        this.placement = placement;
+    }
+
+    static Lab open(Condition condition, RunDirectory directory, Path repositoryRoot, String version, JMeterInstallation jmeter,
+            CpuPlacement placement) {
+        ChildProcesses processes = new ChildProcesses();
+        try {
+            DataStores stores = DataStores.start(condition, processes);
+            List<RunningModule> modules = new ModuleLauncher(condition, directory, processes)
+                    .start(condition.targets(), stores, repositoryRoot, version);
+            Verification verification = Verifier.verify(modules, stores, condition.expectedPalette());
+            List<Staleness.Result> staleness = condition.paletteSize() == null ? Staleness.measure(modules, stores.redisUrl()) : List.of();
+            List<SteadyState.Warmup> warmups = new SteadyState(condition.settings()).warm(modules);
+            return new Lab(condition, processes, stores, modules, verification, warmups, staleness,
+                    repositoryRoot.resolve("benchmark/src/main/jmeter"), jmeter, placement);
+        }
+        catch (RuntimeException ex) {
+            processes.close();
+            throw ex;
+        }
+    }
+
+    /** Runs JMeter on the plan of {@code settings} for every row, writing into {@code directory}, and reads what it recorded. */
+    public JMeterResults run(BenchmarkSettings settings, RunDirectory directory) {
+        return run(settings, directory, true);
+    }
+
+    /** The same, with or without the open-model runs. */
+    public JMeterResults run(BenchmarkSettings settings, RunDirectory directory, boolean openModel) {
+        return run(Schedule.of(settings, condition.targets().stream().map(Target::id).toList(), openModel), settings, directory);
+    }
+
+    /** Runs JMeter on {@code schedule}, writing into {@code directory}, and reads what it recorded. */
+    public JMeterResults run(Schedule schedule, BenchmarkSettings settings, RunDirectory directory) {
+        Console.info("%s: %s; about %s of measured load".formatted(directory.root().getFileName(),
+                condition.targets().stream().map(Target::id).collect(Collectors.joining(",")), Format.duration(schedule.plannedSeconds())));
+        Map<String, Integer> ports = modules.stream().collect(Collectors.toMap(module -> module.target().id(), RunningModule::port));
+        Path plan = new PlanWriter(checkedInPlans).write(schedule, settings, ports::get, directory, condition.expectedPalette());
+        jmeter.run(plan, directory.results(), directory.file("jmeter.log"), processes, placement);
+        return JMeterResults.read(directory.results());
+    }
+
+    public Condition condition() {
+        return condition;
+    }
+
+    public DataStores stores() {
+        return stores;
+    }
+
+    public List<RunningModule> modules() {
+        return modules;
+    }
+
+    public Verification verification() {
+        return verification;
+    }
+
+    public List<SteadyState.Warmup> warmups() {
+        return warmups;
+    }
+
+    /** How stale the rows that answer from a local copy got, measured before any load. */
+    public List<Staleness.Result> staleness() {
+        return staleness;
+    }
+
+    @Override
+    public void close() {
+        processes.close();
+        Console.info(condition.name() + ": modules, Redis and JMeter stopped");
+    }
+}

@@ -1,0 +1,188 @@
+package dev.colorbench.benchmark.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Console;
+import dev.colorbench.benchmark.RunDirectory;
+import dev.colorbench.benchmark.modules.PatternModule;
+import dev.colorbench.benchmark.modules.Target;
+
+/**
+ * Starts one JVM per row, every one with the same JVM options, each on a free loopback port with
+ * its metrics endpoint exposed for this run only (the report reads the modules' own request timer),
+ * and waits until all of them are healthy. A module that exits or stays unhealthy fails the run
+ * with the last lines of its log.
+ */
+public final class ModuleLauncher {
+
+    private static final Duration HEALTH_POLL = Duration.ofMillis(250);
+
+    private final Condition condition;
+
+    private final BenchmarkSettings settings;
+
+    private final RunDirectory directory;
+
+    private final ChildProcesses processes;
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    public ModuleLauncher(Condition condition, RunDirectory directory, ChildProcesses processes) {
+        this.condition = condition;
+        this.settings = condition.settings();
+        this.directory = directory;
+        this.processes = processes;
+    }
+
+    /** Checks that every jar was built, before anything starts. */
+    public static void requireJars(List<Target> targets, Path repositoryRoot, String version) {
+        for (Target target : targets) {
+            Path jar = target.module().jar(repositoryRoot, version);
+            if (!Files.isRegularFile(jar)) {
+                throw new IllegalStateException("No jar for module " + target.module().id() + " at " + jar
+                        + ": build the modules first (./mvnw -Pbenchmark verify from the repository root does)");
+            }
+        }
+    }
+
+    /**
+     * Starts every row, at most one JVM per core at a time: a dozen Spring Boot start-ups at once on
+     * two cores take minutes each and can outlast any health timeout, one per core takes seconds.
+     * Each module's health timeout counts from its own start.
+     */
+    public List<RunningModule> start(List<Target> targets, DataStores stores, Path repositoryRoot, String version) {
+        int atOnce = Math.max(1, Runtime.getRuntime().availableProcessors());
+        Console.info("starting %d module JVMs (%s), %d at a time, each healthy within %d s".formatted(targets.size(),
+                String.join(" ", settings.jvmArgs()), atOnce, settings.healthTimeoutSeconds()));
+        List<RunningModule> modules = new ArrayList<>();
+        Deque<Starting> starting = new ArrayDeque<>();
+        for (Target target : targets) {
+            if (starting.size() == atOnce) {
+                awaitHealthy(starting.removeFirst());
+            }
+            long startedNanos = System.nanoTime();
+            RunningModule module = start(target, copyOfJar(target.module(), repositoryRoot, version), stores);
+            modules.add(module);
+            starting.addLast(new Starting(module, startedNanos));
+        }
+        while (!starting.isEmpty()) {
+            awaitHealthy(starting.removeFirst());
+        }
+        return modules;
+    }
+
+    private record Starting(RunningModule module, long startedNanos) {
+    }
+
+    private RunningModule start(Target target, Path jar, DataStores stores) {
+        int port = freePort();
+        List<String> command = new ArrayList<>();
+        command.add(java(condition.moduleJavaHome()).toString());
+        command.addAll(settings.jvmArgs());
+        if (condition.paletteSize() != null) {
+            command.add("-Dcolorbench.palette.size=" + condition.paletteSize());
+        }
+        command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--server.address=" + BenchmarkSettings.HOST,
+                "--management.endpoints.web.exposure.include=health,info,metrics"));
+        command.addAll(target.arguments());
+        Path log = directory.logs().resolve(target.id() + ".log");
+        try {
+            Files.createDirectories(log.getParent());
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+            builder.environment().putAll(stores.environment());
+            return new RunningModule(target, port, processes.start(target.id(), builder), log);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException("Cannot start module " + target.id() + " from " + jar, ex);
+        }
+    }
+
+    private Path copyOfJar(PatternModule module, Path repositoryRoot, String version) {
+        Path copy = directory.jars().resolve(module.id() + ".jar");
+        try {
+            if (!Files.exists(copy)) {
+                Files.createDirectories(copy.getParent());
+                Files.copy(module.jar(repositoryRoot, version), copy, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return copy;
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException("Cannot copy the jar of " + module.id(), ex);
+        }
+    }
+
+    private void awaitHealthy(Starting starting) {
+        RunningModule module = starting.module();
+        long startedNanos = starting.startedNanos();
+        URI health = module.baseUri().resolve("/actuator/health");
+        long deadline = startedNanos + Duration.ofSeconds(settings.healthTimeoutSeconds()).toNanos();
+        while (!isUp(health)) {
+            if (!module.process().isAlive()) {
+                throw new IllegalStateException("Module " + module.target().id() + " exited with code " + module.process().exitValue()
+                        + " before it was healthy; last lines of " + module.log() + ":\n" + tail(module.log()));
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("Module " + module.target().id() + " was not healthy at " + health + " after "
+                        + settings.healthTimeoutSeconds() + " s (-Dbenchmark.healthTimeout); last lines of " + module.log() + ":\n"
+                        + tail(module.log()));
+            }
+            Pause.of(HEALTH_POLL);
+        }
+    }
+
+    private boolean isUp(URI health) {
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 && response.body().contains("\"UP\"");
+        }
+        catch (IOException ex) {
+            return false;
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for " + health, ex);
+        }
+    }
+
+    /** The {@code java} of {@code javaHome}, or of the JDK running the benchmark when it is {@code null}. */
+    public static Path java(Path javaHome) {
+        return (javaHome == null ? Path.of(System.getProperty("java.home")) : javaHome).resolve("bin").resolve("java");
+    }
+
+    /** A port the system reported free just now; a module that loses it to another process fails its start, loudly. */
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 25), lines.size()));
+        }
+        catch (IOException | UncheckedIOException ex) {
+            return "(no log: " + ex.getMessage() + ")";
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.colorbench.benchmark.run;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import dev.colorbench.benchmark.Json;
+
+/** Reads a running module's own request count from its actuator: how the run sees that load has reached a module. */
+public final class ModuleMeters {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    private ModuleMeters() {
+    }
+
+    /** {@code GET /colors} requests the module has served so far (0 before the first). */
+    public static long requestsServed(RunningModule module) {
+        HttpRequest request = HttpRequest.newBuilder(module.baseUri()
+                .resolve("/actuator/metrics/http.server.requests?tag=uri:/colors&tag=method:GET")).timeout(Duration.ofSeconds(2)).build();
+        try {
+            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                return 0;
+            }
+            for (var measurement : Json.MAPPER.readTree(response.body()).path("measurements")) {
+                if (measurement.path("statistic").asString().equals("COUNT")) {
+                    return measurement.path("value").asLong();
+                }
+            }
+            return 0;
+        }
+        catch (IOException ex) {
+            return 0;
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+}

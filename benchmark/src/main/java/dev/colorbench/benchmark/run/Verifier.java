@@ -1,0 +1,51 @@
+package dev.colorbench.benchmark.run;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.colorbench.benchmark.Console;
+import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.modules.Store;
+
+/**
+ * Verifies before any load: every module's {@code GET /colors} is the canonical palette, byte for
+ * byte, and what one request costs it in Redis, counted from outside. Redis's counters are read
+ * only once every module has answered (and so seeded its keys) and while nothing else runs, so
+ * that they belong to one module at a time.
+ */
+public final class Verifier {
+
+    /** Sequential requests a module's cost is averaged over. */
+    private static final int COST_SAMPLE = 20;
+
+    private Verifier() {
+    }
+
+    public static Verification verify(List<RunningModule> modules, DataStores stores, String expectedPalette) {
+        AnswerVerifier answers = new AnswerVerifier(expectedPalette);
+        modules.forEach(module -> answers.verify(module.target().id(), module.baseUri()));
+        List<Verification.Check> checks = new ArrayList<>();
+        try (RedisCost cost = new RedisCost(stores.redisUrl()); DatabaseCost queries = DatabaseCost.of(stores.databaseUrl())) {
+            for (RunningModule module : modules) {
+                String id = module.target().id();
+                Store store = module.target().module().store();
+                Verification.Cost redis = cost.measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()));
+                Verification.Cost database = store == Store.POSTGRESQL ? queries.measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()))
+                        : null;
+                // a near cache answers warm requests from its copy: it asks Redis nothing, by design
+                boolean askedNothing = store == Store.REDIS && redis.commandsPerRequest() < 1 && !module.target().module().nearCache()
+                        || store == Store.POSTGRESQL && database.commandsPerRequest() < 1;
+                if (askedNothing) {
+                    throw new AnswerVerifier.WrongAnswerException(id, "it answered without asking its " + store
+                            + " anything: it no longer reads its store, its numbers would mean nothing");
+                }
+                checks.add(new Verification.Check(id, redis, database));
+                Verification.Check check = checks.get(checks.size() - 1);
+                Console.info("verified %-26s answer = canonical palette, per request: %s (%s)".formatted(id, check.describeWork(),
+                        check.roundTrips() == null ? "round trips unknown" : Format.number(check.roundTrips()) + " round trip"
+                                + (check.roundTrips() == 1 ? "" : "s")));
+            }
+            return new Verification(cost.serverVersion(), stores.describe(), checks);
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package dev.colorbench.benchmark.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.RunDirectory;
+import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.plan.Phase;
+import dev.colorbench.benchmark.plan.RunKey;
+import dev.colorbench.benchmark.plan.Schedule;
+import dev.colorbench.benchmark.report.Section;
+import dev.colorbench.benchmark.results.JMeterResults;
+import dev.colorbench.benchmark.results.RunStatistics;
+import dev.colorbench.benchmark.results.Sample;
+import dev.colorbench.benchmark.run.Condition;
+import dev.colorbench.benchmark.run.Lab;
+
+/**
+ * {@code concurrency}: every module under 1, 10, 100 and 1,000 concurrent clients (closed model;
+ * quick: 1 and 10), then an overload step: the open model offering each module half again what
+ * it served at its best, whether or not earlier requests have come back. The steps show where
+ * throughput stops growing and what latency pays for it; the overload step shows what breaks first,
+ * read from why requests failed: a 503 from the module (its Redis connection pool or command
+ * queue was full), a timeout (a queue of waiting requests grew past JMeter's 10 s), or a
+ * connection the server refused or reset.
+ */
+final class Concurrency implements Scenario {
+
+    /** The overload step offers each module this many times the most it served. */
+    private static final double OVERLOAD = 1.5;
+
+    @Override
+    public String name() {
+        return "concurrency";
+    }
+
+    @Override
+    public Section run(ScenarioContext context) {
+        List<Integer> clients = context.settings().quick() ? List.of(1, 10) : List.of(1, 10, 100, 1000);
+        List<Target> targets = context.modules();
+        RunDirectory directory = context.directory().sub(name());
+        Map<Integer, Map<String, RowFigures>> steps = new LinkedHashMap<>();
+        Map<String, Overload> overload = new LinkedHashMap<>();
+        BenchmarkSettings base = context.settings().forScenario(context.settings().threads());
+        try (Lab lab = context.measurement().open(Condition.plain(name(), base, targets), directory)) {
+            for (int count : clients) {
+                BenchmarkSettings settings = context.settings().forScenario(count);
+                JMeterResults results = lab.run(settings, directory.sub("clients-" + count), false);
+                Map<String, RowFigures> rows = new LinkedHashMap<>();
+                targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
+                steps.put(count, rows);
+            }
+            Map<String, Integer> offered = new LinkedHashMap<>();
+            for (Target target : targets) {
+                double best = steps.values().stream().map(rows -> rows.get(target.id()).tpsMedian()).filter(tps -> tps != null)
+                        .mapToDouble(Double::doubleValue).max().orElse(10);
+                offered.put(target.id(), (int) Math.max(10, Math.ceil(best * OVERLOAD)));
+            }
+            JMeterResults results = lab.run(Schedule.openModel(base, offered), base, directory.sub("overload"));
+            offered.forEach((target, rate) -> overload.put(target, Overload.of(target, rate, results, base)));
+        }
+        return section(context.settings(), clients, targets, steps, overload);
+    }
+
+    /** One module offered more than it serves: what it achieved, how its requests fared, and why those that failed did. */
+    record Overload(int offeredPerSecond, double achievedPerSecond, long samples, long errors, Long p50Ms, Long p99Ms, Map<String, Long> failures) {
+
+        static Overload of(String target, int offered, JMeterResults results, BenchmarkSettings settings) {
+            List<Sample> samples = new ArrayList<>();
+            for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
+                samples.addAll(results.samples(new RunKey(target, Phase.LATENCY, repetition)));
+            }
+            RunStatistics statistics = RunStatistics.of(samples, 0);
+            Map<String, Long> kinds = new TreeMap<>();
+            results.failures(target).forEach((reason, count) -> kinds.merge(kind(reason), count, Long::sum));
+            return new Overload(offered, statistics.tps(), statistics.samples(), statistics.errors(), statistics.p50Ms(), statistics.p99Ms(), kinds);
+        }
+
+        double errorPercent() {
+            return samples == 0 ? 0 : errors * 100.0 / samples;
+        }
+
+        String describe() {
+            String failed = failures.isEmpty() ? "no failure"
+                    : failures.entrySet().stream().map(kind -> kind.getValue() + " " + kind.getKey()).reduce((a, b) -> a + ", " + b).orElseThrow();
+            return "offered %s/s, served %s/s; %s %% failed (%s); p50 / p99 %s / %s ms".formatted(Format.grouped(offeredPerSecond),
+                    Format.grouped(achievedPerSecond), Format.number(Math.round(errorPercent() * 10) / 10.0), failed, p50Ms, p99Ms);
+        }
+    }
+
+    /** What a failed request says ran out first. */
+    static String kind(String reason) {
+        if (reason.startsWith("503")) {
+            return "refused by the module (503: its Redis connections or command queue were full)";
+        }
+        if (reason.contains("SocketTimeout") || reason.contains("Read timed out")) {
+            return "timed out (a queue of waiting requests grew past 10 s)";
+        }
+        if (reason.contains("ConnectTimeout") || reason.contains("onnection refused")) {
+            return "connection not accepted within 2 s (the server's accept queue was full)";
+        }
+        if (reason.contains("reset") || reason.contains("NoHttpResponse") || reason.contains("closed")) {
+            return "connection reset or closed by the server";
+        }
+        if (reason.startsWith("200")) {
+            return "wrong answer";
+        }
+        return "other: " + reason;
+    }
+
+    private Section section(BenchmarkSettings settings, List<Integer> clients, List<Target> targets, Map<Integer, Map<String, RowFigures>> steps,
+            Map<String, Overload> overload) {
+        List<String> header = new ArrayList<>(List.of("module"));
+        clients.forEach(count -> header.add(count + " client" + (count == 1 ? "" : "s") + ": TPS, p50 / p99 ms"));
+        header.add("overload (open model)");
+        List<List<String>> rows = new ArrayList<>();
+        Map<String, List<Charts.Point>> tps = new LinkedHashMap<>();
+        Map<String, List<Charts.Point>> p99 = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        for (Target target : targets) {
+            String id = target.id();
+            List<String> row = new ArrayList<>(List.of(id));
+            for (int count : clients) {
+                RowFigures figures = steps.get(count).get(id);
+                row.add("%s, %s / %s".formatted(RowFigures.spread(figures.tps()), figures.latency().p50Ms(), figures.latency().p99Ms()));
+                tps.computeIfAbsent(id, key -> new ArrayList<>()).add(new Charts.Point(count, figures.tpsMedian()));
+                p99.computeIfAbsent(id, key -> new ArrayList<>()).add(new Charts.Point(count,
+                        figures.latency().p99Ms() == null ? null : Math.max(1, figures.latency().p99Ms()) * 1.0));
+                problems.addAll(figures.problems(name(), count + " clients"));
+            }
+            row.add(overload.get(id).describe());
+            if (overload.get(id).failures().containsKey("wrong answer")) {
+                problems.add("%s, overload: module %s answered 200 with a wrong body".formatted(name(), id));
+            }
+            rows.add(row);
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("clients", clients);
+        data.put("steps", steps);
+        data.put("overload", overload);
+        return new Section(name(), "Clients and overload",
+                "Every module under more and more concurrent clients (closed model: each client sends its next request when the last one "
+                        + "came back), then offered more than it can serve (open model at %s x its best throughput, for %d s).".formatted(
+                                Format.number(OVERLOAD), settings.latencyDurationSeconds()),
+                header, rows,
+                List.of(Charts.lines("concurrency-tps", "Throughput against concurrent clients", tps, "concurrent clients (log)", true, "TPS", true),
+                        Charts.lines("concurrency-p99", "99th percentile latency against concurrent clients", p99, "concurrent clients (log)", true,
+                                "p99 ms (JMeter, whole ms; 0 shown as 1)", true)),
+                List.of(("Each step: closed-model TPS over %d s, median of %d repetition(s) (range), and latency over all its samples. "
+                        + "Overload: every module at once is not offered more than the machine can give; each is offered its own rate in "
+                        + "turn. JMeter, on the same two cores, may itself fall short of the rate offered to the fastest modules: then "
+                        + "'served' is JMeter's limit, not the module's.").formatted(settings.scenarioDurationSeconds(), settings.scenarioRepetitions())),
+                data, problems);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.colorbench.benchmark.scenario;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarFile;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Console;
+import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.RunDirectory;
+import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.report.Section;
+import dev.colorbench.benchmark.results.JMeterResults;
+import dev.colorbench.benchmark.run.Condition;
+import dev.colorbench.benchmark.run.Jdk;
+import dev.colorbench.benchmark.run.Lab;
+
+/**
+ * {@code variants}: the same modules with other settings, no new code. Every chosen module whose
+ * jar carries Jedis (cacheable-loop and template-mget: the loop and the MGET pattern) also runs on
+ * Jedis with a pool ({@code spring.data.redis.client-type=jedis}); every MVC module also runs on
+ * virtual threads ({@code spring.threads.virtual.enabled}) when the modules' JDK is 21 or newer
+ * ({@code -Dbenchmark.javaHome}). Each variant is a row beside its module, measured in the same run.
+ */
+final class Variants implements Scenario {
+
+    static final Map<String, String> JEDIS = Map.of("spring.data.redis.client-type", "jedis",
+            "spring.data.redis.jedis.pool.enabled", "true", "spring.data.redis.jedis.pool.max-active", "16",
+            "spring.data.redis.jedis.pool.max-idle", "16", "spring.data.redis.jedis.pool.max-wait", "200ms");
+
+    static final Map<String, String> VIRTUAL_THREADS = Map.of("spring.threads.virtual.enabled", "true");
+
+    @Override
+    public String name() {
+        return "variants";
+    }
+
+    @Override
+    public Section run(ScenarioContext context) {
+        BenchmarkSettings settings = context.settings().forScenario(context.settings().threads());
+        int jdk = Jdk.of(context.settings().moduleJavaHome()).feature();
+        List<String> notes = new ArrayList<>();
+        if (jdk < 21) {
+            notes.add(("The modules ran on JDK %d, which has no virtual threads: their rows are left out. Run with "
+                    + "-Dbenchmark.javaHome=<a JDK 21 or newer> to include them.").formatted(jdk));
+            Console.info("variants: the modules' JDK is " + jdk + "; virtual-thread rows need 21+ (-Dbenchmark.javaHome)");
+        }
+        List<Target> targets = new ArrayList<>();
+        for (Target module : context.modules()) {
+            List<Target> variants = new ArrayList<>();
+            if (hasLibrary(module.module().jar(context.measurement().repositoryRoot(), context.measurement().version()), "jedis-")) {
+                variants.add(new Target(module.id() + "+jedis", module.module(), JEDIS));
+            }
+            if (jdk >= 21 && module.module().stack().equals("MVC")) {
+                variants.add(new Target(module.id() + "+virtual-threads", module.module(), VIRTUAL_THREADS));
+            }
+            if (!variants.isEmpty()) {
+                targets.add(module);
+                targets.addAll(variants);
+            }
+        }
+        if (targets.isEmpty()) {
+            throw new IllegalStateException("No chosen module has a variant: Jedis needs cacheable-loop or template-mget, virtual threads an "
+                    + "MVC module on JDK 21+ (-Dbenchmark.javaHome)");
+        }
+        RunDirectory directory = context.directory().sub(name());
+        Map<String, RowFigures> rows = new LinkedHashMap<>();
+        try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets), directory)) {
+            JMeterResults results = lab.run(settings, directory, true);
+            targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
+        }
+        return section(settings, jdk, targets, rows, notes);
+    }
+
+    private Section section(BenchmarkSettings settings, int jdk, List<Target> targets, Map<String, RowFigures> rows, List<String> notes) {
+        List<List<String>> table = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        Map<String, List<Double>> series = new LinkedHashMap<>();
+        List<String> labels = new ArrayList<>();
+        for (Target target : targets) {
+            RowFigures figures = rows.get(target.id());
+            RowFigures base = rows.get(target.module().id());
+            String settingsText = target.properties().isEmpty() ? "as it is: Lettuce, one shared connection, platform threads"
+                    : target.properties().equals(JEDIS) ? "Jedis, a pool of 16 connections" : "virtual threads";
+            String vsBase = target.properties().isEmpty() || base.tpsMedian() == null || figures.tpsMedian() == null ? ""
+                    : Format.ratio(figures.tpsMedian() / base.tpsMedian());
+            table.add(List.of(target.id(), settingsText, RowFigures.spread(figures.tps()), vsBase,
+                    figures.serverMicros() == null ? "missing" : Format.grouped(figures.serverMicros().median()),
+                    figures.latency().p50Ms() + " / " + figures.latency().p99Ms()));
+            labels.add(target.id());
+            series.computeIfAbsent("TPS (median)", key -> new ArrayList<>()).add(figures.tpsMedian());
+            problems.addAll(figures.problems(name(), "closed model"));
+        }
+        notes = new ArrayList<>(notes);
+        notes.add(("Closed model, %d client threads, %d s, median of %d repetition(s) (range); 'x as it is' compares a variant with its "
+                + "module as it is, measured in the same run. The modules ran on JDK %d. Jedis is pooled (16 connections, 200 ms wait); "
+                + "Lettuce shares one connection.").formatted(settings.threads(), settings.scenarioDurationSeconds(), settings.scenarioRepetitions(),
+                        jdk));
+        return new Section(name(), "Client library and threads",
+                "The same modules with other settings: Jedis instead of Lettuce for the loop and the MGET pattern, virtual threads for the "
+                        + "MVC modules.",
+                List.of("row", "settings", "TPS median (min-max)", "x as it is", "server µs / request", "p50 / p99 ms"), table,
+                List.of(Charts.bars("variants-tps", "Throughput of each module and its variants", labels, series, "TPS", false)),
+                notes, rows, problems);
+    }
+
+    private static boolean hasLibrary(Path jar, String prefix) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            return file.stream().anyMatch(entry -> entry.getName().startsWith("BOOT-INF/lib/" + prefix));
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException("Cannot read " + jar, ex);
+        }
+    }
+}

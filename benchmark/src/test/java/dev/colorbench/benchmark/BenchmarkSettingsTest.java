@@ -1,0 +1,48 @@
+package dev.colorbench.benchmark;
+
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class BenchmarkSettingsTest {
+
+    @Test
+    void quickModeChangesTheDefaultsButAKnobGivenOnTheCommandLineWins() {
+        Properties given = new Properties();
+        given.setProperty("benchmark.quick", "true");
+        given.setProperty("benchmark.threads", "4");
+        given.setProperty("benchmark.modules", "in-memory, template-mget");
+
+        BenchmarkSettings quick = BenchmarkSettings.from(given, Map.of("REDIS_URL", "redis://127.0.0.1:6390"));
+
+        assertThat(quick.repetitions()).isEqualTo(1);
+        assertThat(quick.threads()).isEqualTo(4);
+        assertThat(quick.modules()).containsExactly("in-memory", "template-mget");
+        assertThat(quick.redisUrl()).isEqualTo("redis://127.0.0.1:6390");
+        assertThat(quick.embeddedRedis()).isFalse();
+    }
+
+    @Test
+    void theFullRunRepeatsEveryRowAndStartsItsOwnRedis() {
+        BenchmarkSettings full = BenchmarkSettings.from(new Properties(), Map.of());
+
+        assertThat(full.repetitions()).isGreaterThanOrEqualTo(3);
+        assertThat(full.modules()).isEmpty();
+        assertThat(full.embeddedRedis()).isTrue();
+        assertThat(full.jvmArgs()).containsExactly("-Xms256m", "-Xmx256m");
+        assertThat(full.reference()).isEqualTo("cacheable-loop");
+    }
+
+    @Test
+    void refusesARampUpThatLeavesNothingToMeasure() {
+        Properties given = new Properties();
+        given.setProperty("benchmark.duration", "5");
+        given.setProperty("benchmark.rampup", "5");
+
+        assertThatThrownBy(() -> BenchmarkSettings.from(given, Map.of())).hasMessageContaining("must be shorter");
+    }
+}

@@ -1,0 +1,92 @@
+package dev.colorbench.benchmark.modules;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The benchmark finds its modules in the build: the list in modules/pom.xml, each described by its own pom. */
+class ModuleCatalogTest {
+
+    private static final Path REPOSITORY = Path.of("..");
+
+    private final ModuleCatalog catalog = ModuleCatalog.read(REPOSITORY);
+
+    @Test
+    void describesEveryModuleOfTheRepositoryFromItsPom() {
+        PatternModule ceiling = catalog.modules().get(0);
+        assertThat(ceiling.id()).isEqualTo("in-memory");
+        assertThat(ceiling.role()).isEqualTo(Role.CEILING);
+        assertThat(ceiling.store()).isEqualTo(Store.NONE);
+        assertThat(ceiling.sourcePostTps()).isNull();
+        assertThat(module("cacheable-loop").sourcePostTps()).isEqualTo(65);
+        assertThat(module("template-mget").port()).isEqualTo(8083);
+        assertThat(module("reactive-mget").stack()).isEqualTo("WebFlux");
+        assertThat(module("reactive-mget").pattern()).contains("Mono<List<Color>>");
+        assertThat(catalog.modules()).extracting(PatternModule::port).doesNotHaveDuplicates().allMatch(port -> port >= 8080);
+    }
+
+    @Test
+    void everyModuleFolderIsListedAndEveryListedModuleHasAFolder() throws IOException {
+        try (Stream<Path> folders = Files.list(REPOSITORY.resolve("modules"))) {
+            List<String> withAPom = folders.filter(folder -> Files.isRegularFile(folder.resolve("pom.xml")))
+                    .map(folder -> folder.getFileName().toString()).toList();
+            assertThat(catalog.modules()).extracting(PatternModule::id).containsExactlyInAnyOrderElementsOf(withAPom);
+        }
+    }
+
+    @Test
+    void aNewModuleIsAFolderAndOneLine(@TempDir Path repository) throws IOException {
+        Files.createDirectories(repository.resolve("modules/first"));
+        Files.createDirectories(repository.resolve("modules/second"));
+        Files.writeString(repository.resolve("modules/pom.xml"), pom("colorbench-modules", "the parent", """
+                <colorbench.port>0</colorbench.port><colorbench.stack>MVC</colorbench.stack>
+                <colorbench.role>redis-pattern</colorbench.role><colorbench.store>redis</colorbench.store>
+                <colorbench.sourcePostTps>none</colorbench.sourcePostTps><colorbench.nearCache>false</colorbench.nearCache>
+                <colorbench.variants>none</colorbench.variants>
+                """, "<modules><module>first</module><module>second</module></modules>"));
+        Files.writeString(repository.resolve("modules/first/pom.xml"), pom("first", "A first pattern",
+                "<colorbench.port>9001</colorbench.port>", ""));
+        Files.writeString(repository.resolve("modules/second/pom.xml"), pom("second", "A second pattern",
+                "<colorbench.port>9002</colorbench.port><colorbench.stack>WebFlux</colorbench.stack>"
+                        + "<colorbench.variants>jedis: spring.data.redis.client-type=jedis; vt: spring.threads.virtual.enabled=true</colorbench.variants>",
+                ""));
+
+        ModuleCatalog found = ModuleCatalog.read(repository);
+
+        assertThat(found.modules()).extracting(PatternModule::id).containsExactly("first", "second");
+        assertThat(found.targets(List.of())).extracting(Target::id).containsExactly("first", "second", "second+jedis", "second+vt");
+        Target jedis = found.targets(List.of("second+jedis")).get(0);
+        assertThat(jedis.module().stack()).isEqualTo("WebFlux");
+        assertThat(jedis.arguments()).containsExactly("--spring.data.redis.client-type=jedis");
+        assertThatThrownBy(() -> found.targets(List.of("third"))).hasMessageContaining("Unknown module 'third'")
+                .hasMessageContaining("first,second,second+jedis,second+vt");
+    }
+
+    @Test
+    void aVariantNeedsANameAndSettings() {
+        assertThat(Variant.parse("none")).isEmpty();
+        assertThat(Variant.parse("objects: colorbench.render=objects")).containsExactly(
+                new Variant("objects", Map.of("colorbench.render", "objects")));
+        assertThatThrownBy(() -> Variant.parse("jedis")).hasMessageContaining("name: key=value");
+    }
+
+    private PatternModule module(String id) {
+        return catalog.modules().stream().filter(module -> module.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    private static String pom(String artifactId, String description, String properties, String modules) {
+        return """
+                <project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+                <artifactId>%s</artifactId><description>%s</description><properties>%s</properties>%s</project>
+                """.formatted(artifactId, description, properties, modules);
+    }
+}

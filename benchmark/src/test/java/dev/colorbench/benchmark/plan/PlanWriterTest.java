@@ -1,0 +1,107 @@
+package dev.colorbench.benchmark.plan;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.core.ColorJson;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The run's plan is built from the checked-in plans; these checks keep both honest. */
+class PlanWriterTest {
+
+    private static final Path PLANS = Path.of("src/main/jmeter");
+
+    @Test
+    void theCheckedInExpectedAnswerIsTheCanonicalPalette() throws Exception {
+        assertThat(Files.readString(PLANS.resolve("palette.json"))).isEqualTo(ColorJson.palette());
+    }
+
+    @Test
+    void everyCheckedInPlanIsParameterisedChecksItsTargetFirstAndAssertsStatusAndTheWholeBody() throws Exception {
+        for (String plan : List.of("throughput.jmx", "latency.jmx", "staged.jmx")) {
+            String jmx = Files.readString(PLANS.resolve(plan));
+            assertThat(jmx).as(plan).contains("${__P(host,127.0.0.1)}", "${__P(port,8080)}", "${__P(path,/colors)}", "${__P(duration,")
+                    .contains("<SetupThreadGroup", "preflight.groovy", "System.exit(1)")
+                    .contains("Assertion.response_code", "Assertion.response_data", "${expected}", "palette.json")
+                    .doesNotContain("ResultCollector"); // no listener slows the run
+        }
+        assertThat(Files.readString(PLANS.resolve("preflight.groovy"))).contains("No module answers GET ' + url", "System.exit(1)");
+    }
+
+    @Test
+    void interleavesRepetitionsAcrossRowsAndWarmsEachRowUpOnce() {
+        Schedule schedule = Schedule.of(settings("2"), List.of("in-memory", "template-mget"));
+
+        assertThat(schedule.runs()).extracting(run -> run.key().label()).containsExactly(
+                "in-memory|warmup|0", "in-memory|throughput|1", "in-memory|latency|1",
+                "template-mget|warmup|0", "template-mget|throughput|1", "template-mget|latency|1",
+                "in-memory|throughput|2", "in-memory|latency|2",
+                "template-mget|throughput|2", "template-mget|latency|2");
+        assertThat(schedule.measured()).hasSize(8);
+    }
+
+    @Test
+    void eachMeasuredRunIsReadRightBeforeAndRightAfterByThePlanItself() {
+        BenchmarkSettings settings = settings("1");
+        Schedule schedule = Schedule.of(settings, List.of("in-memory", "reactive-mget"));
+
+        String plan = new PlanWriter(PLANS).plan(schedule, settings, Map.of("in-memory", 41000, "reactive-mget", 41001)::get);
+
+        List<String> groups = all(plan, "<(?:ThreadGroup|OpenModelThreadGroup) [^>]*testname=\"([^\"]+)\"");
+        assertThat(groups).containsExactly(
+                "in-memory|warmup|0",
+                "in-memory|throughput|1 before", "in-memory|throughput|1", "in-memory|throughput|1 after",
+                "in-memory|latency|1 before", "in-memory|latency|1", "in-memory|latency|1 after",
+                "reactive-mget|warmup|0",
+                "reactive-mget|throughput|1 before", "reactive-mget|throughput|1", "reactive-mget|throughput|1 after",
+                "reactive-mget|latency|1 before", "reactive-mget|latency|1", "reactive-mget|latency|1 after");
+        assertThat(plan).doesNotContain("SetupThreadGroup", "__P(port", "__P(threads", "__P(duration", "__P(label", "__P(progress")
+                .contains(">41001<", "reactive-mget|latency|1|after|http.server.requests", "/actuator/metrics/jvm.gc.pause")
+                .contains("run 4/4 (about 0m02s of load left): reactive-mget, latency, repetition 1");
+        for (String label : all(plan, "HTTPSamplerProxy [^>]*testname=\"([^\"]+)\"")) {
+            assertThat(RunKey.parse(label)).as(label).isPresent();
+        }
+        // JMeter times open-model arrivals from the start of the test: each group pauses until "now", computed when it starts
+        assertThat(plan).contains("pause(${__longSum(${__time(,)},-${__P(TESTSTART.MS,0)},)} ms) rate(50/sec) random_arrivals(2 sec)");
+    }
+
+    @Test
+    void substitutesOnlyTheGivenProperties() {
+        assertThat(PlanWriter.substitute("${__P(port,8080)}:${__P(other,x)}", Map.of("port", "8083"))).isEqualTo("8083:${__P(other,x)}");
+    }
+
+    @Test
+    void labelsTheResultsCanReadBack() {
+        RunKey run = new RunKey("in-memory+objects", Phase.LATENCY, 2);
+
+        assertThat(RunKey.parse(run.label())).hasValue(new RunKey.Labelled(run, null, null));
+        assertThat(RunKey.parse(run.readingLabel(false, ServerMetric.ALLOCATED)))
+                .hasValue(new RunKey.Labelled(run, false, ServerMetric.ALLOCATED));
+        assertThat(RunKey.parse("Settings and reachability")).isEmpty();
+        assertThat(RunKey.parse("a|sideways|1")).isEmpty();
+    }
+
+    private static BenchmarkSettings settings(String repetitions) {
+        Properties properties = new Properties();
+        properties.setProperty("benchmark.quick", "true");
+        properties.setProperty("benchmark.repetitions", repetitions);
+        return BenchmarkSettings.from(properties, Map.of());
+    }
+
+    private static List<String> all(String text, String regex) {
+        Matcher matcher = Pattern.compile(regex).matcher(text);
+        List<String> found = new java.util.ArrayList<>();
+        while (matcher.find()) {
+            found.add(matcher.group(1));
+        }
+        return found;
+    }
+}

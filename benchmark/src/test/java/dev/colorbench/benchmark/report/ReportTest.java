@@ -1,0 +1,103 @@
+package dev.colorbench.benchmark.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Json;
+import dev.colorbench.benchmark.RunDirectory;
+import dev.colorbench.benchmark.modules.PatternModule;
+import dev.colorbench.benchmark.modules.Role;
+import dev.colorbench.benchmark.modules.Store;
+import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.results.JMeterResults;
+import dev.colorbench.benchmark.run.Condition;
+import dev.colorbench.benchmark.run.CpuPlacement;
+import dev.colorbench.benchmark.run.Measured;
+import dev.colorbench.benchmark.run.SteadyState;
+import dev.colorbench.benchmark.run.Verification;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/** The report of a small run whose figures can be worked out by hand (see src/test/resources/results/small.csv). */
+class ReportTest {
+
+    private static final Target TEMPLATE_MGET = new Target("template-mget",
+            new PatternModule("template-mget", "RedisTemplate MGET of JSON strings", 8083, "MVC", Role.REDIS_PATTERN, Store.REDIS, 180, false, List.of()),
+            Map.of());
+
+    private static final Target REACTIVE_MGET = new Target("reactive-mget",
+            new PatternModule("reactive-mget", "ReactiveRedisOperations MGET", 8084, "WebFlux", Role.REDIS_PATTERN, Store.REDIS, 400, false, List.of()),
+            Map.of());
+
+    private final JMeterResults results = JMeterResults.read(Path.of("src/test/resources/results/small.csv"));
+
+    @Test
+    void summarisesTheMeasuredRunsLeavingTheWarmUpOutAndMissingFiguresMissing() {
+        ModuleSummary summary = report(TEMPLATE_MGET).summaries().get(0);
+
+        assertThat(summary.samples()).isEqualTo(8); // 6 closed-model + 2 open-model, not the warm-up
+        assertThat(summary.errors()).isEqualTo(1);
+        assertThat(summary.tpsPerRepetition()).singleElement().isEqualTo(2.0);
+        assertThat(summary.openModelLatency().p50Ms()).isEqualTo(5);
+        assertThat(summary.redisCommands()).containsExactly(Map.entry("mget", 1.0));
+        assertThat(summary.serverMeanMicrosThroughput().median()).isCloseTo(1000, within(1e-6));
+        assertThat(summary.allocatedBytesPerRequest().median()).isCloseTo(100_000, within(1e-6));
+        // two pauses of 4 ms in all during the 15 s closed-model run
+        assertThat(summary.gc().pausesPerSecond().median()).isCloseTo(2 / 15.0, within(1e-9));
+        assertThat(summary.gc().meanPauseMillis()).isCloseTo(2, within(1e-9));
+        // the module counted 3 requests around the open-model run, JMeter 2: no server figure rather than a wrong one
+        assertThat(summary.serverMeanMicrosOpenModel()).isNull();
+        assertThat(summary.runs().get(1).serverRequests()).isEqualTo(3);
+        assertThat(summary.percentOfCeiling()).isNull();
+        assertThat(summary.ratioToReference()).isNull();
+    }
+
+    @Test
+    void writesASelfContainedPageTheMarkdownTableAndTheData(@TempDir Path folder) throws Exception {
+        RunDirectory directory = new RunDirectory(folder);
+
+        report(TEMPLATE_MGET).write(directory);
+
+        String html = Files.readString(folder.resolve("report.html"));
+        assertThat(html).contains("<td>template-mget", "1 MGET", "Chart.js", "new Chart(", "\"labels\":[\"template-mget\"]")
+                .contains("1,000 (1,000-1,000)", "98 KB", "missing", "6 s, steady (1,990 / 2,010 / 2,000)", "0.1/s, 0.3 ms/s, 2 ms mean", "Why requests of template-mget failed", "500 Test failed: code expected to equal /")
+                .doesNotContain("<script src", "<link ", "{{");
+        assertThat(html.substring(html.indexOf("<body>"), html.indexOf("const charts"))).doesNotContain("null");
+        assertThat(folder.resolve("charts/tps.html")).content().contains("new Chart(", "\"labels\":[\"template-mget\"]");
+        String markdown = Files.readString(folder.resolve("report.md"));
+        assertThat(markdown).contains("| template-mget | MVC | 1 MGET | 1 | 2 (2-2) |").contains("Full run").doesNotContain("{{");
+        assertThat(Json.MAPPER.readTree(folder.resolve("summary.json").toFile()).path("modules").get(0).path("tpsMedian").asDouble())
+                .isEqualTo(2.0);
+    }
+
+    @Test
+    void failsNamingTheRowAboveTheErrorThresholdAndEveryRunWithoutSamples() {
+        Report report = report(TEMPLATE_MGET, REACTIVE_MGET);
+
+        assertThatThrownBy(report::failOnProblems).hasMessageContaining("module template-mget: 12.50 % errors (1 of 8 samples)")
+                .hasMessageContaining("module reactive-mget: throughput run 1 recorded no sample")
+                .hasMessageContaining("module reactive-mget: latency run 1 recorded no sample");
+    }
+
+    private Report report(Target... targets) {
+        Properties properties = new Properties();
+        properties.setProperty("benchmark.repetitions", "1");
+        properties.setProperty("benchmark.rampup", "1");
+        properties.setProperty("benchmark.duration", "15"); // the per-second GC figures below divide by it
+        BenchmarkSettings settings = BenchmarkSettings.from(properties, Map.of());
+        Verification verification = new Verification("6.2.11", "embedded", List.of(
+                new Verification.Check("template-mget", new Verification.Cost(Map.of("mget", 1.0), 1, 1.0), null),
+                new Verification.Check("reactive-mget", new Verification.Cost(Map.of("mget", 1.0), 1, 1.0), null)));
+        List<SteadyState.Warmup> warmups = List.of(new SteadyState.Warmup("template-mget", 6, true, List.of(1990.0, 2010.0, 2000.0), 12000, 0));
+        Measured headline = new Measured(Condition.plain("headline", settings, List.of(targets)), verification, warmups, List.of(), results, null);
+        return Report.of(settings, List.of(targets), headline, "5.6.3", CpuPlacement.apply("shared"), Path.of(".."));
+    }
+}

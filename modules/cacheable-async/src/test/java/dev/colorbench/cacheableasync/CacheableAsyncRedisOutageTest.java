@@ -1,0 +1,6 @@
+package dev.colorbench.cacheableasync;
+
+import dev.colorbench.testkit.RedisOutageContractTest;
+
+class CacheableAsyncRedisOutageTest extends RedisOutageContractTest {
+}

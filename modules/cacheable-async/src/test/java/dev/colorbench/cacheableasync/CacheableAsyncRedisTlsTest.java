@@ -1,0 +1,6 @@
+package dev.colorbench.cacheableasync;
+
+import dev.colorbench.testkit.RedisTlsContractTest;
+
+class CacheableAsyncRedisTlsTest extends RedisTlsContractTest {
+}

@@ -1,0 +1,6 @@
+package dev.colorbench.cacheablelist;
+
+import dev.colorbench.testkit.RedisTlsContractTest;
+
+class CacheableListRedisTlsTest extends RedisTlsContractTest {
+}

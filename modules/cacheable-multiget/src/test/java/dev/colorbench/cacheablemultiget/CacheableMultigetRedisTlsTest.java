@@ -1,0 +1,6 @@
+package dev.colorbench.cacheablemultiget;
+
+import dev.colorbench.testkit.RedisTlsContractTest;
+
+class CacheableMultigetRedisTlsTest extends RedisTlsContractTest {
+}

@@ -1,0 +1,80 @@
+package dev.colorbench.pipelinedget;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.colorbench.testkit.ColorApiContractTest;
+import dev.colorbench.testkit.RedisCommandStats;
+import dev.colorbench.testkit.TestRedis;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PipelinedGetContractTest extends ColorApiContractTest {
+
+    /** spring.data.redis.lettuce.pool.max-active in application.yml. */
+    private static final int POOL_SIZE = 16;
+
+    PipelinedGetContractTest() {
+        super(Map.of("get", 148L));
+    }
+
+    /** The 148 GETs leave in one flush on a pooled connection: Redis reads them in one go (measured: 1). */
+    @Override
+    protected void assertRoundTrips(long roundTrips, long commands) {
+        assertThat(roundTrips).as("round trips of one GET /colors (%d commands)", commands).isEqualTo(1);
+    }
+
+    /**
+     * Ten clients at once, as the benchmark runs: the pipelines borrow pooled connections, which are
+     * kept, so however many requests there are, the module opens at most as many connections as the
+     * pool holds (without the pool it opens one per request).
+     */
+    @Test
+    void concurrentPipelinesReusePooledConnections() throws Exception {
+        int threads = 10;
+        int requestsEach = 20;
+        ExecutorService clients = Executors.newFixedThreadPool(threads);
+        try (RedisCommandStats stats = RedisCommandStats.connect(TestRedis.url())) {
+            long connectionsBefore = connectionsReceived(stats);
+            Map<String, Long> commands = stats.during(() -> {
+                List<Future<?>> done = new ArrayList<>();
+                for (int t = 0; t < threads; t++) {
+                    done.add(clients.submit(() -> {
+                        for (int i = 0; i < requestsEach; i++) {
+                            assertThat(get("/colors").statusCode()).isEqualTo(200);
+                        }
+                    }));
+                }
+                done.forEach(PipelinedGetContractTest::await);
+            });
+
+            assertThat(commands.get("get")).isEqualTo(148L * threads * requestsEach);
+            assertThat(connectionsReceived(stats) - connectionsBefore).as("connections Redis accepted meanwhile").isLessThanOrEqualTo(POOL_SIZE);
+        }
+        finally {
+            clients.shutdownNow();
+        }
+    }
+
+    private static long connectionsReceived(RedisCommandStats stats) {
+        Matcher received = Pattern.compile("total_connections_received:(\\d+)").matcher(stats.info("stats"));
+        assertThat(received.find()).isTrue();
+        return Long.parseLong(received.group(1));
+    }
+
+    private static void await(Future<?> future) {
+        try {
+            future.get();
+        }
+        catch (Exception ex) {
+            throw new AssertionError(ex);
+        }
+    }
+}

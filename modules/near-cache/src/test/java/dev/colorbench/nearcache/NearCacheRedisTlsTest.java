@@ -1,0 +1,23 @@
+package dev.colorbench.nearcache;
+
+import java.time.Duration;
+
+import dev.colorbench.testkit.RedisTlsContractTest;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class NearCacheRedisTlsTest extends RedisTlsContractTest {
+
+    /** The tracking connection is opened with the application's client: over TLS too, trusting the same bundle. */
+    @Test
+    void tracksOverTlsToo(@Autowired Tracking tracking) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (!tracking.isActive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(tracking.isActive()).as("tracking active on the TLS connection").isTrue();
+    }
+}

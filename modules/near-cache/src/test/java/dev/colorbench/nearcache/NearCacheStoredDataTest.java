@@ -1,0 +1,66 @@
+package dev.colorbench.nearcache;
+
+import java.time.Duration;
+import java.util.Map;
+
+import dev.colorbench.core.ColorJson;
+import dev.colorbench.core.ColorKeys;
+import dev.colorbench.testkit.StoredDataContractTest;
+import io.lettuce.core.api.sync.RedisCommands;
+
+import org.springframework.beans.factory.annotation.Autowired;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * The contract's bad values, read through a near cache. Two things differ from a module that reads
+ * Redis on every request, and both are waited for rather than assumed:
+ * <ul>
+ * <li>the bad value reaches the module as an invalidation, a moment after the test's write returns; a
+ * read in between is answered from the copy (rightly: the palette) and finds nothing to heal, so
+ * {@link #corrupt} waits until the module has received it;</li>
+ * <li>the usual cost of a full read is nothing, once the copy holds every color again: a healed color
+ * is not kept (its own rewrite invalidates it), so the reads after healing may each cost one MGET of
+ * the rewritten keys until one costs nothing.</li>
+ * </ul>
+ */
+class NearCacheStoredDataTest extends StoredDataContractTest {
+
+    private static final Duration INVALIDATION_RECEIVED = Duration.ofSeconds(5);
+
+    /** Reads after healing before one must cost nothing. */
+    private static final int READS_TO_WARM = 5;
+
+    @Autowired
+    private Tracking tracking;
+
+    NearCacheStoredDataTest() {
+        super(ColorKeys::jsonKey, Map.of());
+    }
+
+    @Override
+    protected void corrupt(BadValue bad, String key, String name, RedisCommands<String, String> redis) {
+        long received = tracking.invalidations();
+        bad.writeInAJsonStringLayout(redis, key, name);
+        long deadline = System.nanoTime() + INVALIDATION_RECEIVED.toNanos();
+        while (tracking.invalidations() == received) {
+            if (System.nanoTime() > deadline) {
+                fail("no invalidation of %s within %s", key, INVALIDATION_RECEIVED);
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    @Override
+    protected void assertAFullReadIsServedFromRedisAtTheUsualCost() {
+        for (int read = 1; read <= READS_TO_WARM; read++) {
+            Map<String, Long> cost = commandsDuring(() -> assertThat(get("/colors").body()).isEqualTo(ColorJson.palette()));
+            if (cost.isEmpty()) {
+                return;
+            }
+            assertThat(cost).as("read %d after healing: one MGET of what the copy lacks", read).isEqualTo(Map.of("mget", 1L));
+        }
+        fail("GET /colors still reads Redis %d reads after healing", READS_TO_WARM);
+    }
+}

@@ -1,0 +1,6 @@
+package dev.colorbench.jdbcbatch;
+
+import dev.colorbench.testkit.DatabaseOutageContractTest;
+
+class JdbcBatchDatabaseOutageTest extends DatabaseOutageContractTest {
+}

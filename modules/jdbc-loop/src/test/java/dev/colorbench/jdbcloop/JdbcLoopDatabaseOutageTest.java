@@ -1,0 +1,6 @@
+package dev.colorbench.jdbcloop;
+
+import dev.colorbench.testkit.DatabaseOutageContractTest;
+
+class JdbcLoopDatabaseOutageTest extends DatabaseOutageContractTest {
+}

@@ -1,0 +1,33 @@
+package dev.colorbench.benchmark.plan;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ScheduleTest {
+
+    @Test
+    void interleavesRepetitionsAndWarmsJMeterItselfLongerBeforeTheFirstRowOfAFullRun() {
+        Schedule schedule = Schedule.of(BenchmarkSettings.from(new Properties(), Map.of()), List.of("a", "b"));
+
+        assertThat(schedule.runs()).extracting(run -> run.key().target() + " " + run.key().phase() + " " + run.key().repetition() + " " + run.seconds())
+                .containsExactly("a WARMUP 0 20", "a THROUGHPUT 1 8", "a LATENCY 1 6", "b WARMUP 0 3", "b THROUGHPUT 1 8", "b LATENCY 1 6",
+                        "a THROUGHPUT 2 8", "a LATENCY 2 6", "b THROUGHPUT 2 8", "b LATENCY 2 6",
+                        "a THROUGHPUT 3 8", "a LATENCY 3 6", "b THROUGHPUT 3 8", "b LATENCY 3 6");
+    }
+
+    @Test
+    void aQuickRunKeepsEveryWarmUpShort() {
+        Properties quick = new Properties();
+        quick.setProperty("benchmark.quick", "true");
+
+        Schedule schedule = Schedule.of(BenchmarkSettings.from(quick, Map.of()), List.of("a", "b"));
+
+        assertThat(schedule.runs()).filteredOn(run -> run.key().phase() == Phase.WARMUP).extracting(Schedule.Run::seconds).containsExactly(1, 1);
+    }
+}

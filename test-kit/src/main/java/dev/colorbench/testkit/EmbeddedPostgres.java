@@ -3,8 +3,6 @@ package dev.colorbench.testkit;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -92,7 +90,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
     public static EmbeddedPostgres start() {
         RuntimeException failure = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            EmbeddedPostgres postgres = new EmbeddedPostgres(freePort(), "pw-" + UUID.randomUUID());
+            EmbeddedPostgres postgres = new EmbeddedPostgres(FreePorts.loopback(), "pw-" + UUID.randomUUID());
             try {
                 postgres.startServer();
                 return postgres;
@@ -111,7 +109,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
      * the database is there, and of it going away and coming back.
      */
     public static EmbeddedPostgres notStarted(String password) {
-        return new EmbeddedPostgres(freePort(), password);
+        return new EmbeddedPostgres(FreePorts.loopback(), password);
     }
 
     /** The URL the modules connect with: {@value #USER} and its password in it, {@value #DATABASE}, on the loopback. */
@@ -269,12 +267,4 @@ public final class EmbeddedPostgres implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
-    }
 }

@@ -2,8 +2,6 @@ package dev.colorbench.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 
 import redis.embedded.RedisServer;
@@ -54,13 +52,13 @@ public final class EmbeddedRedis implements AutoCloseable {
      * tests of what happens before Redis is there, and of it going away and coming back.
      */
     public static EmbeddedRedis notStarted(String password) {
-        return new EmbeddedRedis(freePort(), password, null);
+        return new EmbeddedRedis(FreePorts.loopback(), password, null);
     }
 
     private static EmbeddedRedis startOnAFreePort(Tls tls) {
         UncheckedIOException failure = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            EmbeddedRedis redis = new EmbeddedRedis(freePort(), null, tls);
+            EmbeddedRedis redis = new EmbeddedRedis(FreePorts.loopback(), null, tls);
             try {
                 redis.startServer();
                 return redis;
@@ -117,12 +115,4 @@ public final class EmbeddedRedis implements AutoCloseable {
         stop();
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
-    }
 }

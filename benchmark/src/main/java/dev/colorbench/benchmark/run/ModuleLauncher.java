@@ -2,8 +2,6 @@ package dev.colorbench.benchmark.run;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,6 +20,7 @@ import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.RunDirectory;
 import dev.colorbench.benchmark.modules.PatternModule;
 import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.testkit.FreePorts;
 
 /**
  * Starts one JVM per row, every one with the same JVM options, each on a free loopback port with
@@ -91,7 +90,7 @@ public final class ModuleLauncher {
     }
 
     private RunningModule start(Target target, Path jar, DataStores stores) {
-        int port = freePort();
+        int port = FreePorts.loopback();
         List<String> command = new ArrayList<>();
         command.add(java(condition.moduleJavaHome()).toString());
         command.addAll(settings.jvmArgs());
@@ -164,16 +163,6 @@ public final class ModuleLauncher {
     /** The {@code java} of {@code javaHome}, or of the JDK running the benchmark when it is {@code null}. */
     public static Path java(Path javaHome) {
         return (javaHome == null ? Path.of(System.getProperty("java.home")) : javaHome).resolve("bin").resolve("java");
-    }
-
-    /** A port the system reported free just now; a module that loses it to another process fails its start, loudly. */
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
     }
 
     static String tail(Path log) {

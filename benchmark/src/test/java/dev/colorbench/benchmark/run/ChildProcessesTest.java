@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.colorbench.testkit.FreePorts;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +30,7 @@ class ChildProcessesTest {
 
     @Test
     void closingStopsEveryProcessAndFreesItsPort() throws Exception {
-        int port = freePort();
+        int port = FreePorts.loopback();
         ChildProcesses processes = new ChildProcesses();
         Process listener = processes.start("listener", java(Listener.class, String.valueOf(port)));
         awaitListening(port);
@@ -89,7 +90,7 @@ class ChildProcessesTest {
     static final class Owner {
 
         public static void main(String[] args) throws Exception {
-            int port = freePort();
+            int port = FreePorts.loopback();
             try (ChildProcesses processes = new ChildProcesses()) {
                 Process child = processes.start("listener", java(Listener.class, String.valueOf(port)));
                 awaitListening(port);
@@ -140,9 +141,4 @@ class ChildProcessesTest {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
 }

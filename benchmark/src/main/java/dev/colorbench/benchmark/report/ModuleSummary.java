@@ -46,8 +46,11 @@ public record ModuleSummary(
         Map<String, Long> failures,
         List<Run> runs) {
 
-    /** How long the row was warmed up before it was measured, whether it got steady, and its last windows' requests per second. */
-    public record Warmup(double seconds, boolean steady, List<Double> lastWindowsTps) {
+    /**
+     * How long the row was warmed up before it was measured, whether it got steady, its last windows'
+     * requests per second, and how many of its requests failed (in no figure, but shown).
+     */
+    public record Warmup(double seconds, boolean steady, List<Double> lastWindowsTps, long requests, long errors) {
     }
 
     /**

@@ -13,8 +13,16 @@ import dev.colorbench.core.ColorJson;
 /**
  * Refuses a module whose {@code GET /colors} is not the canonical palette, byte for byte: the
  * benchmark must never put load on a wrong answer, since a fast wrong answer is not a result.
+ * A 503 is not a wrong answer but a store that did not answer in time, which a module's very first
+ * request may meet on a busy machine (cacheable-async's first one, 148 cache reads on a cold JVM
+ * with sixteen others starting, once took longer than the 500 ms command timeout): it is asked
+ * again, a few times, before the module is refused.
  */
 final class AnswerVerifier {
+
+    private static final int ATTEMPTS_WHILE_UNAVAILABLE = 5;
+
+    private static final Duration PAUSE_WHILE_UNAVAILABLE = Duration.ofSeconds(1);
 
     private final String expected;
 
@@ -33,6 +41,10 @@ final class AnswerVerifier {
     /** Fetches {@code /colors} once and compares it; throws {@link WrongAnswerException} naming the module. */
     void verify(String module, URI baseUri) {
         HttpResponse<String> response = fetch(module, baseUri.resolve("/colors"));
+        for (int attempt = 1; attempt < ATTEMPTS_WHILE_UNAVAILABLE && response.statusCode() == 503; attempt++) {
+            pause(module);
+            response = fetch(module, baseUri.resolve("/colors"));
+        }
         if (response.statusCode() != 200) {
             throw new WrongAnswerException(module, "GET /colors answered status " + response.statusCode());
         }
@@ -53,6 +65,16 @@ final class AnswerVerifier {
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             throw new WrongAnswerException(module, "interrupted while fetching " + uri);
+        }
+    }
+
+    private static void pause(String module) {
+        try {
+            Thread.sleep(PAUSE_WHILE_UNAVAILABLE.toMillis());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new WrongAnswerException(module, "interrupted while waiting for its store");
         }
     }
 

@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.colorbench.core.ColorJson;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -66,6 +69,29 @@ class AnswerVerifierTest {
     }
 
     @Test
+    void asksAgainWhileTheModuleAnswers503AndAcceptsThePaletteWhenItComes() throws IOException {
+        AtomicInteger requests = new AtomicInteger();
+        URI module = serve(() -> requests.incrementAndGet() <= 2 ? 503 : 200, ColorJson.palette());
+
+        assertThatCode(() -> verifier.verify("cacheable-async", module)).doesNotThrowAnyException();
+        assertThat(requests).hasValue(3);
+    }
+
+    @Test
+    void refusesAModuleWhoseStoreStaysUnavailable() throws IOException {
+        AtomicInteger requests = new AtomicInteger();
+        URI module = serve(() -> {
+            requests.incrementAndGet();
+            return 503;
+        }, "{}");
+
+        assertThatThrownBy(() -> verifier.verify("cacheable-async", module))
+                .isInstanceOf(AnswerVerifier.WrongAnswerException.class)
+                .hasMessageContaining("status 503");
+        assertThat(requests).hasValue(5);
+    }
+
+    @Test
     void refusesAModuleThatDoesNotAnswer() throws IOException {
         URI module = serve(200, ColorJson.palette());
         server.stop(0);
@@ -77,11 +103,15 @@ class AnswerVerifierTest {
     }
 
     private URI serve(int status, String body) throws IOException {
+        return serve(() -> status, body);
+    }
+
+    private URI serve(IntSupplier status, String body) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/colors", exchange -> {
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, bytes.length);
+            exchange.sendResponseHeaders(status.getAsInt(), bytes.length);
             exchange.getResponseBody().write(bytes);
             exchange.close();
         });

@@ -43,7 +43,15 @@ public final class JsonKeyHealing {
         Healing.report(missing, unreadable, wrongType, ColorKeys::jsonKey);
         List<String> toWrite = new ArrayList<>(missing);
         toWrite.addAll(unreadable);
-        Map<String, byte[]> encoded = codec.encodeAll(Palette.colors(toWrite), ColorKeys::jsonKey);
+        write(template, codec, toWrite);
+    }
+
+    /**
+     * Writes the palette's colors of {@code names} with <b>1 MSET</b>; a write Redis refuses is
+     * logged and the caller's answer stands, any other failure is thrown.
+     */
+    public static void write(RedisTemplate<String, byte[]> template, ColorCodec codec, List<String> names) {
+        Map<String, byte[]> encoded = codec.encodeAll(Palette.colors(names), ColorKeys::jsonKey);
         try {
             template.opsForValue().multiSet(encoded);
         }

@@ -1,11 +1,12 @@
 package dev.colorbench.hashhmget;
 
+import dev.colorbench.core.ColorTemplates;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.RedisTemplate;
-import org.springframework.data.redis.serializer.RedisSerializer;
 
 @SpringBootApplication
 public class HashHmgetApplication {
@@ -21,12 +22,6 @@ public class HashHmgetApplication {
      */
     @Bean
     RedisTemplate<String, byte[]> colorTemplate(RedisConnectionFactory connectionFactory) {
-        RedisTemplate<String, byte[]> template = new RedisTemplate<>();
-        template.setConnectionFactory(connectionFactory);
-        template.setKeySerializer(RedisSerializer.string());
-        template.setValueSerializer(RedisSerializer.byteArray());
-        template.setHashKeySerializer(RedisSerializer.string());
-        template.setHashValueSerializer(RedisSerializer.byteArray());
-        return template;
+        return ColorTemplates.bytes(connectionFactory);
     }
 }

@@ -1,11 +1,12 @@
 package dev.colorbench.mgetraw;
 
+import dev.colorbench.core.ColorTemplates;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.RedisTemplate;
-import org.springframework.data.redis.serializer.RedisSerializer;
 
 @SpringBootApplication
 public class MgetRawApplication {
@@ -20,10 +21,6 @@ public class MgetRawApplication {
      */
     @Bean
     RedisTemplate<String, byte[]> colorTemplate(RedisConnectionFactory connectionFactory) {
-        RedisTemplate<String, byte[]> template = new RedisTemplate<>();
-        template.setConnectionFactory(connectionFactory);
-        template.setKeySerializer(RedisSerializer.string());
-        template.setValueSerializer(RedisSerializer.byteArray());
-        return template;
+        return ColorTemplates.bytes(connectionFactory);
     }
 }

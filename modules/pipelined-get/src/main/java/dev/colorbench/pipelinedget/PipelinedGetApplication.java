@@ -1,5 +1,7 @@
 package dev.colorbench.pipelinedget;
 
+import dev.colorbench.core.ColorTemplates;
+
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -8,7 +10,6 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnection.PipeliningFlushPolicy;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.RedisTemplate;
-import org.springframework.data.redis.serializer.RedisSerializer;
 
 @SpringBootApplication
 public class PipelinedGetApplication {
@@ -23,11 +24,7 @@ public class PipelinedGetApplication {
      */
     @Bean
     RedisTemplate<String, byte[]> colorTemplate(RedisConnectionFactory connectionFactory) {
-        RedisTemplate<String, byte[]> template = new RedisTemplate<>();
-        template.setConnectionFactory(connectionFactory);
-        template.setKeySerializer(RedisSerializer.string());
-        template.setValueSerializer(RedisSerializer.byteArray());
-        return template;
+        return ColorTemplates.bytes(connectionFactory);
     }
 
     /**

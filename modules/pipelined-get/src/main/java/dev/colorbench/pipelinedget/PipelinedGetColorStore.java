@@ -2,7 +2,6 @@ package dev.colorbench.pipelinedget;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 
 import dev.colorbench.core.Color;
 import dev.colorbench.core.ColorCodec;
@@ -10,11 +9,11 @@ import dev.colorbench.core.ColorKeys;
 import dev.colorbench.core.ColorSeeder;
 import dev.colorbench.core.ColorStore;
 import dev.colorbench.core.Healing;
+import dev.colorbench.core.JsonKeyHealing;
 import dev.colorbench.core.Palette;
 import dev.colorbench.core.RedisReplies;
 import dev.colorbench.core.StoredColors;
 
-import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.DataType;
 import org.springframework.data.redis.connection.RedisPipelineException;
 import org.springframework.data.redis.core.RedisCallback;
@@ -120,16 +119,7 @@ class PipelinedGetColorStore implements ColorStore, ColorSeeder {
 
     private void heal(StoredColors stored, List<String> wrongType) {
         Healing.report(stored, wrongType, ColorKeys::jsonKey);
-        Map<String, byte[]> encoded = codec.encodeAll(Palette.colors(stored.toWrite()), ColorKeys::jsonKey);
-        try {
-            template.opsForValue().multiSet(encoded);
-        }
-        catch (DataAccessException ex) {
-            if (!RedisReplies.isRefusedWrite(ex)) {
-                throw ex;
-            }
-            Healing.writeRefused(encoded.size(), ex);
-        }
+        JsonKeyHealing.write(template, codec, stored.toWrite());
     }
 
     /** Writes every key; a refused write fails the seeding, which start-up logs and a read repeats. */

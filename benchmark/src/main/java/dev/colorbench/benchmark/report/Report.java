@@ -7,6 +7,7 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,7 @@ public final class Report {
 
     /** This report with one more scenario's section. */
     public Report with(Section section) {
-        List<Section> more = new java.util.ArrayList<>(sections);
+        List<Section> more = new ArrayList<>(sections);
         more.add(section);
         return new Report(settings, environment, summaries, more);
     }
@@ -85,7 +86,7 @@ public final class Report {
         RunDirectory.write(directory.file("report.md"), render("report.md.mustache", false, view.markdown(sections)));
         String chartJs = chartJs();
         RunDirectory.write(directory.file("report.html"), render("report.html.mustache", true, view.html(sections, chartJs)));
-        List<Section.Chart> charts = new java.util.ArrayList<>(view.headlineCharts());
+        List<Section.Chart> charts = new ArrayList<>(view.headlineCharts());
         sections.forEach(section -> charts.addAll(section.charts()));
         for (Section.Chart chart : charts) {
             // each chart on a page of its own, to open alone or to take a picture of (README's images)
@@ -104,7 +105,7 @@ public final class Report {
      * errors than allowed, or a scenario found a problem of its own.
      */
     public void failOnProblems() {
-        List<String> problems = new java.util.ArrayList<>(Summaries.problems(summaries, settings.errorThresholdPercent()));
+        List<String> problems = new ArrayList<>(Summaries.problems(summaries, settings.errorThresholdPercent()));
         sections.forEach(section -> problems.addAll(section.problems()));
         if (!problems.isEmpty()) {
             throw new IllegalStateException("The benchmark failed:\n  " + String.join("\n  ", problems)

@@ -6,6 +6,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import dev.colorbench.benchmark.Console;
@@ -76,7 +77,7 @@ public final class Staleness {
             redis.sync().set(ColorKeys.jsonKey(color.name()), canonical);
             awaitAnswer(module, color.name(), canonical);
         }
-        java.util.Arrays.sort(millis);
+        Arrays.sort(millis);
         return new Result(module.target().id(), WRITES, millis[WRITES / 2], millis[(int) Math.ceil(WRITES * 0.9) - 1], millis[WRITES - 1]);
     }
 

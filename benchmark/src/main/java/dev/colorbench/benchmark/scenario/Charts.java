@@ -1,5 +1,6 @@
 package dev.colorbench.benchmark.scenario;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ final class Charts {
     /** One line per row, {@code x} and {@code y} on logarithmic axes when asked (figures spanning decades). */
     static Section.Chart lines(String id, String title, Map<String, List<Point>> lines, String xTitle, boolean logX, String yTitle,
             boolean logY) {
-        List<Map<String, Object>> datasets = new java.util.ArrayList<>();
+        List<Map<String, Object>> datasets = new ArrayList<>();
         int i = 0;
         for (Map.Entry<String, List<Point>> line : lines.entrySet()) {
             String color = COLORS.get(i++ % COLORS.size());
@@ -37,7 +38,7 @@ final class Charts {
 
     /** Grouped bars: one group per label, one bar per series. */
     static Section.Chart bars(String id, String title, List<String> labels, Map<String, List<Double>> series, String yTitle, boolean logY) {
-        List<Map<String, Object>> datasets = new java.util.ArrayList<>();
+        List<Map<String, Object>> datasets = new ArrayList<>();
         int i = 0;
         for (Map.Entry<String, List<Double>> each : series.entrySet()) {
             String color = COLORS.get(i++ % COLORS.size());

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Format;
@@ -138,13 +139,13 @@ final class Distance implements Scenario {
     }
 
     /** The round trip at which the loop's network bound falls to the source post's 65 TPS, if the loop was measured. */
-    private static java.util.Optional<String> loopReachingTheSourcePost(BenchmarkSettings settings, Step first, Map<String, Double> roundTrips) {
+    private static Optional<String> loopReachingTheSourcePost(BenchmarkSettings settings, Step first, Map<String, Double> roundTrips) {
         Double trips = roundTrips.get("cacheable-loop");
         if (trips == null || trips == 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         double pathMillis = settings.threads() * 1000.0 / (trips * SOURCE_POST_LOOP_TPS);
-        return java.util.Optional.of(("With %d threads, the @Cacheable loop's network bound falls to the source post's %s TPS (its case 1, "
+        return Optional.of(("With %d threads, the @Cacheable loop's network bound falls to the source post's %s TPS (its case 1, "
                 + "with Redis on another host) at a round trip of %.2f ms to Redis: about what a Redis on another host of the same network "
                 + "costs, where this loopback costs %.3f ms.").formatted(settings.threads(), Format.number(SOURCE_POST_LOOP_TPS), pathMillis,
                         first.measured().directMillis()));

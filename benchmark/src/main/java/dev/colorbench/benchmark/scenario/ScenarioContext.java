@@ -1,6 +1,9 @@
 package dev.colorbench.benchmark.scenario;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.RunDirectory;
@@ -32,8 +35,8 @@ public record ScenarioContext(BenchmarkSettings settings, List<Target> targets, 
         if (!settings.quick() || !settings.modules().isEmpty()) {
             return modules;
         }
-        List<Target> few = new java.util.ArrayList<>();
-        java.util.Set<String> kinds = new java.util.HashSet<>();
+        List<Target> few = new ArrayList<>();
+        Set<String> kinds = new HashSet<>();
         for (Target target : modules) {
             String kind = target.module().stack() + " " + target.module().store();
             if (target.module().role() == Role.CEILING || target.id().equals(settings.reference()) || kinds.add(kind)) {

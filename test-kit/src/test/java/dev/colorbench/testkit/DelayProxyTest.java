@@ -2,7 +2,6 @@ package dev.colorbench.testkit;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.Arrays;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -17,32 +16,31 @@ class DelayProxyTest {
     @Test
     void addsTheAskedRoundTripToEveryCommandAndForwardsEveryByte() {
         URI redis = URI.create(TestRedis.url());
-        double direct = medianPingMillis(redis.getHost(), redis.getPort());
         try (DelayProxy proxy = DelayProxy.start(redis.getHost(), redis.getPort(), Duration.ofMillis(2))) {
-            double delayed = medianPingMillis("127.0.0.1", proxy.port());
+            String throughProxy = TestRedis.url().replace(redis.getHost() + ":" + redis.getPort(), "127.0.0.1:" + proxy.port());
+            assertForwardsALargeValue(throughProxy);
+
+            RedisRoundTrip.Measured measured = RedisRoundTrip.measure(TestRedis.url(), throughProxy);
 
             // never less than asked (each direction is held half of it); above it by what the machine's load adds
-            assertThat(delayed - direct).isBetween(1.9, 5.0);
+            assertThat(measured.addedMillis()).isBetween(1.9, 5.0);
+            assertThat(measured.pathMillis()).isGreaterThan(measured.directMillis());
         }
     }
 
-    private static double medianPingMillis(String host, int port) {
-        RedisURI uri = RedisURI.create(TestRedis.url());
-        uri.setHost(host);
-        uri.setPort(port);
-        RedisClient client = RedisClient.create(uri);
+    @Test
+    void addsNothingMeasurableBetweenTwoDirectConnections() {
+        RedisRoundTrip.Measured measured = RedisRoundTrip.measure(TestRedis.url(), TestRedis.url());
+
+        assertThat(measured.addedMillis()).isBetween(-0.5, 0.5);
+    }
+
+    private static void assertForwardsALargeValue(String url) {
+        RedisClient client = RedisClient.create(RedisURI.create(url));
         try (StatefulRedisConnection<String, String> connection = client.connect()) {
             connection.sync().set("colors::test::proxy", "x".repeat(10_000));
             assertThat(connection.sync().get("colors::test::proxy")).hasSize(10_000);
             connection.sync().del("colors::test::proxy");
-            double[] millis = new double[41];
-            for (int i = 0; i < millis.length; i++) {
-                long start = System.nanoTime();
-                connection.sync().ping();
-                millis[i] = (System.nanoTime() - start) / 1e6;
-            }
-            Arrays.sort(millis);
-            return millis[millis.length / 2];
         }
         finally {
             client.shutdown();

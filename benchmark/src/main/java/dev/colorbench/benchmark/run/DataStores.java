@@ -2,7 +2,6 @@ package dev.colorbench.benchmark.run;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Map;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
@@ -12,9 +11,7 @@ import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.testkit.DelayProxy;
 import dev.colorbench.testkit.EmbeddedPostgres;
 import dev.colorbench.testkit.EmbeddedRedis;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.api.StatefulRedisConnection;
+import dev.colorbench.testkit.RedisRoundTrip;
 
 /**
  * The data stores the modules read: one Redis, embedded (a real {@code redis-server} the run starts
@@ -25,8 +22,6 @@ import io.lettuce.core.api.StatefulRedisConnection;
  * that path adds is measured, not assumed.
  */
 public final class DataStores {
-
-    private static final int PINGS = 101;
 
     private final String redisUrl;
 
@@ -103,21 +98,13 @@ public final class DataStores {
         return stores;
     }
 
-    /** A round trip to Redis as measured (median of {@value #PINGS} PINGs): directly, and on the modules' path. */
-    public record RoundTrip(double directMillis, double pathMillis) {
-
-        public double addedMillis() {
-            return pathMillis - directMillis;
-        }
-    }
-
-    /** Puts Redis this much further away from the modules from now on, and measures the round trip on their path. */
-    public RoundTrip setRedisRoundTrip(Duration added) {
+    /** Puts Redis this much further away from the modules from now on, and measures the round trip on their path ({@link RedisRoundTrip}). */
+    public RedisRoundTrip.Measured setRedisRoundTrip(Duration added) {
         if (proxy == null) {
             throw new IllegalStateException("The modules reach Redis directly in this condition");
         }
         proxy.setAddedRoundTrip(added);
-        RoundTrip measured = new RoundTrip(medianPingMillis(redisUrl), medianPingMillis(modulesRedisUrl));
+        RedisRoundTrip.Measured measured = RedisRoundTrip.measure(redisUrl, modulesRedisUrl);
         addedRoundTripMillis = measured.addedMillis();
         Console.info("Redis through a path adding %s ms per round trip: measured %.3f ms (direct %.3f ms)".formatted(
                 Format.number(added.toNanos() / 1e6), measured.addedMillis(), measured.directMillis()));
@@ -166,22 +153,5 @@ public final class DataStores {
     /** A Redis or JDBC URL without its password. */
     static String redacted(String url) {
         return url.replaceAll("//[^@/]*@", "//***@").replaceAll("password=[^&]*", "password=***");
-    }
-
-    private static double medianPingMillis(String url) {
-        RedisClient client = RedisClient.create(RedisURI.create(url));
-        try (StatefulRedisConnection<String, String> connection = client.connect()) {
-            double[] millis = new double[PINGS];
-            for (int i = 0; i < millis.length; i++) {
-                long start = System.nanoTime();
-                connection.sync().ping();
-                millis[i] = (System.nanoTime() - start) / 1e6;
-            }
-            Arrays.sort(millis);
-            return millis[millis.length / 2];
-        }
-        finally {
-            client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
-        }
     }
 }

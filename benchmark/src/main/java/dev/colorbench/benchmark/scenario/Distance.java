@@ -15,8 +15,8 @@ import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.run.Condition;
-import dev.colorbench.benchmark.run.DataStores;
 import dev.colorbench.benchmark.run.Lab;
+import dev.colorbench.testkit.RedisRoundTrip;
 
 /**
  * {@code distance}: every Redis pattern with Redis further away. The modules reach Redis through a
@@ -58,7 +58,7 @@ final class Distance implements Scenario {
             double pathOverhead = 0;
             for (double millis : asked) {
                 // the proxy's own cost, measured with nothing added, is taken off what it is asked to add
-                DataStores.RoundTrip measured = lab.stores().setRedisRoundTrip(Duration.ofNanos(Math.round(Math.max(0, millis - pathOverhead) * 1e6)));
+                RedisRoundTrip.Measured measured = lab.stores().setRedisRoundTrip(Duration.ofNanos(Math.round(Math.max(0, millis - pathOverhead) * 1e6)));
                 if (millis == 0) {
                     pathOverhead = measured.addedMillis();
                 }
@@ -72,7 +72,7 @@ final class Distance implements Scenario {
     }
 
     /** One distance: asked, as measured, and every row's figures there. */
-    record Step(double askedMillis, DataStores.RoundTrip measured, Map<String, RowFigures> rows) {
+    record Step(double askedMillis, RedisRoundTrip.Measured measured, Map<String, RowFigures> rows) {
 
         boolean offTarget() {
             return askedMillis > 0 && Math.abs(measured.addedMillis() - askedMillis) > TOLERANCE * askedMillis;

@@ -23,6 +23,8 @@ import java.util.function.Function;
  * @param scenarios what to run ({@code benchmark.scenario}): {@code headline} (the default), named scenarios, or {@code all}
  * @param scenarioDurationSeconds seconds of each closed-model run of a scenario, which measures many more conditions than the headline
  * @param scenarioRepetitions repetitions of each of a scenario's conditions
+ * @param scenarioWarmupSeconds the most a scenario warms each row (instead of {@code warmupSeconds}): a scenario starts its
+ *        rows once per condition it must start them in (the keys scenario four times), and compares each row with itself
  * @param cpus where JMeter runs against the servers: {@code shared} cores or {@code split} (see {@code run.CpuPlacement})
  */
 public record BenchmarkSettings(
@@ -49,6 +51,7 @@ public record BenchmarkSettings(
         List<String> scenarios,
         int scenarioDurationSeconds,
         int scenarioRepetitions,
+        int scenarioWarmupSeconds,
         String cpus,
         boolean dashboards) {
 
@@ -81,6 +84,7 @@ public record BenchmarkSettings(
             Map.entry("scenario", new String[] { "headline" }),
             Map.entry("scenarioDuration", new String[] { "6", "2" }),
             Map.entry("scenarioRepetitions", new String[] { "2", "1" }),
+            Map.entry("scenarioWarmup", new String[] { "20", "4" }),
             Map.entry("cpus", new String[] { "shared" }),
             Map.entry("dashboards", new String[] { "true" }));
 
@@ -95,8 +99,8 @@ public record BenchmarkSettings(
         requirePositive("healthTimeout", healthTimeoutSeconds);
         requirePositive("warmupWindow", warmupWindowSeconds);
         requirePositive("warmupWindows", warmupWindows);
-        if (rampupSeconds < 0 || warmupSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
-            throw new IllegalArgumentException("benchmark.rampup, benchmark.warmup, benchmark.jmeterWarmup, benchmark.warmupTolerance "
+        if (rampupSeconds < 0 || warmupSeconds < 0 || scenarioWarmupSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
+            throw new IllegalArgumentException("benchmark.rampup, benchmark.warmup, benchmark.scenarioWarmup, benchmark.jmeterWarmup, benchmark.warmupTolerance "
                     + "and benchmark.errorThreshold cannot be negative");
         }
         if (rampupSeconds >= durationSeconds) {
@@ -149,20 +153,21 @@ public record BenchmarkSettings(
                 words(value.apply("scenario"), ","),
                 Integer.parseInt(value.apply("scenarioDuration")),
                 Integer.parseInt(value.apply("scenarioRepetitions")),
+                Integer.parseInt(value.apply("scenarioWarmup")),
                 value.apply("cpus"),
                 Boolean.parseBoolean(value.apply("dashboards")));
     }
 
     /**
      * The knobs of a scenario's runs: its shorter closed-model runs (a second of ramp-up, when there
-     * is one) and its repetitions, with {@code threads} clients.
+     * is one), its shorter warm-up and its repetitions, with {@code threads} clients.
      */
     public BenchmarkSettings forScenario(int clients) {
         return new BenchmarkSettings(quick, modules, scenarioRepetitions, clients, scenarioDurationSeconds,
-                Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, warmupSeconds,
+                Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
                 warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
-                cpus, dashboards);
+                scenarioWarmupSeconds, cpus, dashboards);
     }
 
     /** The same knobs with another arrival rate for the open model. */
@@ -170,7 +175,7 @@ public record BenchmarkSettings(
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
                 arrivalsPerSecond, warmupSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, databaseUrl, reference, moduleJavaHome, scenarios,
-                scenarioDurationSeconds, scenarioRepetitions, cpus, dashboards);
+                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, cpus, dashboards);
     }
 
     /** True when the benchmark starts its own Redis: the only case where it may own the data. */

@@ -79,7 +79,7 @@ final class Distance implements Scenario {
         }
 
         String heading() {
-            return "+%s ms (measured +%.3f%s)".formatted(Format.number(askedMillis), measured.addedMillis(), offTarget() ? ", OFF by > 20 %" : "");
+            return "+%s ms (measured +%.3f%s)".formatted(Format.asked(askedMillis), measured.addedMillis(), offTarget() ? ", OFF by > 20 %" : "");
         }
     }
 
@@ -117,7 +117,7 @@ final class Distance implements Scenario {
                 + "bound waits on the network; a row far below it is busy with CPU. The path RTT is measured with PINGs through the same "
                 + "proxy the modules use: %s.").formatted(settings.threads(),
                         settings.repetitions(), steps.stream().map(step -> "%.3f ms at +%s".formatted(step.measured().pathMillis(),
-                                Format.number(step.askedMillis()))).toList()));
+                                Format.asked(step.askedMillis()))).toList()));
         loopReachingTheSourcePost(settings, first, roundTrips).ifPresent(notes::add);
         if (steps.stream().anyMatch(Step::offTarget)) {
             notes.add("A distance marked OFF measured more than 20 % away from what was asked: read its column with care.");
@@ -152,6 +152,6 @@ final class Distance implements Scenario {
     }
 
     private static String label(double millis) {
-        return String.format(Locale.ROOT, "%sms", Format.number(millis)).replace('.', '_');
+        return String.format(Locale.ROOT, "%sms", Format.asked(millis)).replace('.', '_');
     }
 }

@@ -26,6 +26,13 @@ final class AnswerVerifier {
 
     private final String expected;
 
+    /**
+     * How long one answer may take: 10 s, and a millisecond more per 20 bytes of the expected answer,
+     * because a module's first request may seed and read the whole palette one key at a time (the
+     * repository's first one at 10,000 colors, seeding 10,000 hashes, took longer than 10 s).
+     */
+    private final Duration timeout;
+
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /** A verifier of the canonical palette of 148 colors. */
@@ -36,6 +43,7 @@ final class AnswerVerifier {
     /** A verifier of {@code expected}, the answer of a palette of another size. */
     AnswerVerifier(String expected) {
         this.expected = expected;
+        this.timeout = Duration.ofSeconds(10).plusMillis(expected.length() / 20);
     }
 
     /** Fetches {@code /colors} once and compares it; throws {@link WrongAnswerException} naming the module. */
@@ -56,7 +64,7 @@ final class AnswerVerifier {
 
     private HttpResponse<String> fetch(String module, URI uri) {
         try {
-            HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build();
+            HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
             return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         }
         catch (IOException ex) {

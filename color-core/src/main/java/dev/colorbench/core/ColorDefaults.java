@@ -19,6 +19,7 @@ import org.springframework.util.ClassUtils;
  * property source, so they live in one place and a module needs no {@code application.yml}; and
  * those of its store: {@code colorbench/redis-defaults.yml} with Redis on the classpath,
  * {@code colorbench/jdbc-defaults.yml} with Spring Boot's JDBC support (a module with a database).
+ * {@code REDIS_CLUSTER_NODES} switches a Redis module to a Redis Cluster ({@link #addClusterNodes}).
  * A module's name and port come from its own pom, through the {@code build-info} the build writes
  * into its jar: the same description the benchmark and {@code /actuator/info} read.
  */
@@ -29,6 +30,9 @@ class ColorDefaults implements EnvironmentPostProcessor {
     /** Not {@code javax.sql.DataSource}, which every JDK has: Spring Boot's own DataSource support. */
     private static final String JDBC_CLASS = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration";
 
+    /** The environment variable that switches a module to a Redis Cluster. */
+    static final String CLUSTER_NODES = "REDIS_CLUSTER_NODES";
+
     private static final String BUILD_INFO = "META-INF/build-info.properties";
 
     @Override
@@ -36,10 +40,27 @@ class ColorDefaults implements EnvironmentPostProcessor {
         addNameAndPortFromBuildInfo(environment);
         addLast(environment, "colorbench/defaults.yml");
         if (ClassUtils.isPresent(REDIS_CLASS, application.getClassLoader())) {
+            addClusterNodes(environment);
             addLast(environment, "colorbench/redis-defaults.yml");
         }
         if (ClassUtils.isPresent(JDBC_CLASS, application.getClassLoader())) {
             addLast(environment, "colorbench/jdbc-defaults.yml");
+        }
+    }
+
+    /**
+     * {@code REDIS_CLUSTER_NODES=host:port,host:port,...} points a module at a Redis Cluster: it becomes
+     * {@code spring.data.redis.cluster.nodes}, which Spring Boot prefers to {@code spring.data.redis.url}
+     * when both are set (a password or user in {@code REDIS_URL} still applies to every node). Unset or
+     * blank, nothing is added and the module talks to the one server of {@code REDIS_URL} as before. It
+     * is added last, so {@code spring.data.redis.cluster.nodes} set any other way wins. Topology refresh
+     * for the cluster is in {@code redis-defaults.yml}.
+     */
+    private static void addClusterNodes(ConfigurableEnvironment environment) {
+        String nodes = environment.getProperty(CLUSTER_NODES);
+        if (nodes != null && !nodes.isBlank()) {
+            environment.getPropertySources().addLast(new MapPropertySource("colorbench redis cluster (" + CLUSTER_NODES + ")",
+                    Map.of("spring.data.redis.cluster.nodes", nodes.strip())));
         }
     }
 

@@ -19,6 +19,14 @@ public interface TestStore extends AutoCloseable {
         return new RedisTestStore();
     }
 
+    /**
+     * A Redis Cluster ({@link TestRedisCluster}, three masters): commands by name and round trips, from
+     * {@code INFO commandstats} and {@code total_reads_processed} on every master, summed.
+     */
+    static TestStore redisCluster() {
+        return new RedisClusterTestStore();
+    }
+
     /** PostgreSQL ({@link TestPostgres}): statements by normalized text, from {@code pg_stat_statements}; round trips are not counted. */
     static TestStore postgresql() {
         return new PostgresTestStore();

@@ -25,7 +25,9 @@ import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * What every pattern module gets from the core by depending on it: the HTTP contract for a
@@ -88,6 +90,18 @@ public class ColorApiAutoConfiguration {
                     log.warn("Could not seed the store at start-up ({}); will seed on first read", ex.getClass().getSimpleName());
                 }
             };
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(RedisConnectionFactory.class)
+    static class RedisKeysConfiguration {
+
+        /** The layout of the {@code colors::v3} JSON strings: plain, or hash-tagged into one cluster slot ({@link JsonKeys}). */
+        @Bean
+        @ConditionalOnMissingBean
+        JsonKeys jsonKeys(Environment environment) {
+            return JsonKeys.of(environment.getProperty(JsonKeys.HASH_TAG_PROPERTY, Boolean.class, false));
         }
     }
 

@@ -37,13 +37,19 @@ public final class JsonKeyHealing {
      */
     public static void writeBack(RedisTemplate<String, byte[]> template, ColorCodec codec, Collection<String> missing,
             Collection<String> unreadable) {
-        List<String> missingKeys = missing.stream().map(ColorKeys::jsonKey).toList();
+        writeBack(template, codec, JsonKeys.plain(), missing, unreadable);
+    }
+
+    /** {@link #writeBack(RedisTemplate, ColorCodec, Collection, Collection)} in the given key layout. */
+    public static void writeBack(RedisTemplate<String, byte[]> template, ColorCodec codec, JsonKeys keys, Collection<String> missing,
+            Collection<String> unreadable) {
+        List<String> missingKeys = missing.stream().map(keys::key).toList();
         List<String> wrongType = missingKeys.isEmpty() || template.countExistingKeys(missingKeys) == 0 ? List.of()
-                : missing.stream().filter(name -> template.type(ColorKeys.jsonKey(name)) != DataType.NONE).toList();
-        Healing.report(missing, unreadable, wrongType, ColorKeys::jsonKey);
+                : missing.stream().filter(name -> template.type(keys.key(name)) != DataType.NONE).toList();
+        Healing.report(missing, unreadable, wrongType, keys::key);
         List<String> toWrite = new ArrayList<>(missing);
         toWrite.addAll(unreadable);
-        write(template, codec, toWrite);
+        write(template, codec, keys, toWrite);
     }
 
     /**
@@ -51,7 +57,12 @@ public final class JsonKeyHealing {
      * logged and the caller's answer stands, any other failure is thrown.
      */
     public static void write(RedisTemplate<String, byte[]> template, ColorCodec codec, List<String> names) {
-        Map<String, byte[]> encoded = codec.encodeAll(Palette.colors(names), ColorKeys::jsonKey);
+        write(template, codec, JsonKeys.plain(), names);
+    }
+
+    /** {@link #write(RedisTemplate, ColorCodec, List)} in the given key layout. */
+    public static void write(RedisTemplate<String, byte[]> template, ColorCodec codec, JsonKeys keys, List<String> names) {
+        Map<String, byte[]> encoded = codec.encodeAll(Palette.colors(names), keys::key);
         try {
             template.opsForValue().multiSet(encoded);
         }

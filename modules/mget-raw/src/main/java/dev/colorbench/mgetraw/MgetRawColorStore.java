@@ -13,11 +13,11 @@ import java.util.function.Function;
 
 import dev.colorbench.core.Color;
 import dev.colorbench.core.ColorCodec;
-import dev.colorbench.core.ColorKeys;
 import dev.colorbench.core.ColorSeeder;
 import dev.colorbench.core.EncodedColorStore;
 import dev.colorbench.core.EncodedColors;
 import dev.colorbench.core.JsonKeyHealing;
+import dev.colorbench.core.JsonKeys;
 import dev.colorbench.core.Palette;
 
 import org.springframework.data.redis.core.RedisCallback;
@@ -48,13 +48,8 @@ import org.springframework.stereotype.Component;
 @Component
 class MgetRawColorStore implements EncodedColorStore, ColorSeeder {
 
-    /** Each color's key, encoded once. */
-    private static final Map<String, byte[]> KEYS = byName(name -> ColorKeys.jsonKey(name).getBytes(StandardCharsets.UTF_8));
-
     /** What each color's canonical JSON starts with. */
     private static final Map<String, byte[]> HEADS = byName(CanonicalColorJson::head);
-
-    private static final byte[][] ALL_KEYS = each(Palette.names(), KEYS);
 
     private static final byte[][] ALL_HEADS = each(Palette.names(), HEADS);
 
@@ -62,12 +57,22 @@ class MgetRawColorStore implements EncodedColorStore, ColorSeeder {
 
     private final ColorCodec codec;
 
+    private final JsonKeys keys;
+
+    /** Each color's key in the layout configured, encoded once. */
+    private final Map<String, byte[]> encodedKeys;
+
+    private final byte[][] allKeys;
+
     /** The codec's JSON of each palette color, by name: the answer for a missing or unreadable value, and what seeding writes. */
     private final Map<String, byte[]> fromPalette = new HashMap<>();
 
-    MgetRawColorStore(RedisTemplate<String, byte[]> colorTemplate, ColorCodec codec) {
+    MgetRawColorStore(RedisTemplate<String, byte[]> colorTemplate, ColorCodec codec, JsonKeys keys) {
         this.template = colorTemplate;
         this.codec = codec;
+        this.keys = keys;
+        this.encodedKeys = byName(name -> keys.key(name).getBytes(StandardCharsets.UTF_8));
+        this.allKeys = each(Palette.names(), encodedKeys);
         for (Color color : Palette.all()) {
             byte[] json = codec.encode(color);
             if (!CanonicalColorJson.isCanonical(CanonicalColorJson.head(color.name()), json)) {
@@ -80,22 +85,22 @@ class MgetRawColorStore implements EncodedColorStore, ColorSeeder {
 
     @Override
     public byte[] findAll() {
-        return EncodedColors.array(read(Palette.names(), ALL_KEYS, ALL_HEADS));
+        return EncodedColors.array(read(Palette.names(), allKeys, ALL_HEADS));
     }
 
     @Override
     public byte[] findByNames(List<String> names) {
-        return EncodedColors.array(read(names, each(names, KEYS), each(names, HEADS)));
+        return EncodedColors.array(read(names, each(names, encodedKeys), each(names, HEADS)));
     }
 
     @Override
     public byte[] findOne(String name) {
-        return read(List.of(name), each(List.of(name), KEYS), each(List.of(name), HEADS)).get(0);
+        return read(List.of(name), each(List.of(name), encodedKeys), each(List.of(name), HEADS)).get(0);
     }
 
     /** Each name's color as canonical JSON, in order: from Redis where readable, else from the palette (and healed). */
-    private List<byte[]> read(List<String> names, byte[][] keys, byte[][] heads) {
-        List<byte[]> values = template.execute((RedisCallback<List<byte[]>>) connection -> connection.stringCommands().mGet(keys));
+    private List<byte[]> read(List<String> names, byte[][] keysOfNames, byte[][] heads) {
+        List<byte[]> values = template.execute((RedisCallback<List<byte[]>>) connection -> connection.stringCommands().mGet(keysOfNames));
         if (values == null || values.size() != names.size()) {
             throw new IllegalStateException("MGET of " + names.size() + " keys answered " + (values == null ? "nothing" : values.size() + " values"));
         }
@@ -124,7 +129,7 @@ class MgetRawColorStore implements EncodedColorStore, ColorSeeder {
             }
         }
         if (missing != null || unreadable != null) {
-            JsonKeyHealing.writeBack(template, codec, listOf(missing), listOf(unreadable));
+            JsonKeyHealing.writeBack(template, codec, keys, listOf(missing), listOf(unreadable));
         }
         return Arrays.asList(elements);
     }
@@ -132,7 +137,7 @@ class MgetRawColorStore implements EncodedColorStore, ColorSeeder {
     /** Writes every key; a refused write fails the seeding, which start-up logs and a read repeats. */
     @Override
     public void seed() {
-        template.opsForValue().multiSet(codec.encodeAll(Palette.all(), ColorKeys::jsonKey));
+        template.opsForValue().multiSet(codec.encodeAll(Palette.all(), keys::key));
     }
 
     private static Map<String, byte[]> byName(Function<String, byte[]> bytes) {

@@ -4,10 +4,10 @@ import java.util.List;
 
 import dev.colorbench.core.Color;
 import dev.colorbench.core.ColorCodec;
-import dev.colorbench.core.ColorKeys;
 import dev.colorbench.core.ColorSeeder;
 import dev.colorbench.core.ColorStore;
 import dev.colorbench.core.JsonKeyHealing;
+import dev.colorbench.core.JsonKeys;
 import dev.colorbench.core.Palette;
 import dev.colorbench.core.StoredColors;
 
@@ -37,26 +37,29 @@ class TemplateMgetColorStore implements ColorStore, ColorSeeder {
 
     private final ColorCodec codec;
 
-    TemplateMgetColorStore(RedisTemplate<String, byte[]> colorTemplate, ColorCodec codec) {
+    private final JsonKeys keys;
+
+    TemplateMgetColorStore(RedisTemplate<String, byte[]> colorTemplate, ColorCodec codec, JsonKeys keys) {
         this.template = colorTemplate;
         this.values = colorTemplate.opsForValue();
         this.codec = codec;
+        this.keys = keys;
     }
 
     @Override
     public List<Color> findAll() {
-        return read(ColorKeys.allJsonKeys(), Palette.names());
+        return read(keys.all(), Palette.names());
     }
 
     @Override
     public List<Color> findByNames(List<String> names) {
-        return read(ColorKeys.jsonKeys(names), names);
+        return read(keys.keys(names), names);
     }
 
-    private List<Color> read(List<String> keys, List<String> names) {
-        StoredColors stored = codec.decodeAll(names, values.multiGet(keys));
+    private List<Color> read(List<String> keysOfNames, List<String> names) {
+        StoredColors stored = codec.decodeAll(names, values.multiGet(keysOfNames));
         if (!stored.complete()) {
-            JsonKeyHealing.writeBack(template, codec, stored.missing(), stored.unreadable());
+            JsonKeyHealing.writeBack(template, codec, keys, stored.missing(), stored.unreadable());
         }
         return stored.colors();
     }
@@ -64,6 +67,6 @@ class TemplateMgetColorStore implements ColorStore, ColorSeeder {
     /** Writes every key; a refused write fails the seeding, which start-up logs and a read repeats. */
     @Override
     public void seed() {
-        values.multiSet(codec.encodeAll(Palette.all(), ColorKeys::jsonKey));
+        values.multiSet(codec.encodeAll(Palette.all(), keys::key));
     }
 }

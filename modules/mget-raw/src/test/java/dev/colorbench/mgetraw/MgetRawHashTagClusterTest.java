@@ -1,0 +1,16 @@
+package dev.colorbench.mgetraw;
+
+import java.util.Map;
+
+import dev.colorbench.testkit.RedisClusterContractTest;
+
+import org.springframework.test.context.TestPropertySource;
+
+/** The hash-tagged layout on a cluster: one MGET on one master. */
+@TestPropertySource(properties = "colorbench.redis.hash-tag=true")
+class MgetRawHashTagClusterTest extends RedisClusterContractTest {
+
+    MgetRawHashTagClusterTest() {
+        super(Map.of("mget", 1L), 1);
+    }
+}

@@ -2,13 +2,13 @@ package dev.colorbench.mgetraw;
 
 import java.util.Map;
 
-import dev.colorbench.testkit.RedisClusterContractTest;
+import dev.colorbench.testkit.RedisClusterAnswerTest;
 
 import org.springframework.test.context.TestPropertySource;
 
 /** The hash-tagged layout on a cluster: one MGET on one master. */
 @TestPropertySource(properties = "colorbench.redis.hash-tag=true")
-class MgetRawHashTagClusterTest extends RedisClusterContractTest {
+class MgetRawHashTagClusterTest extends RedisClusterAnswerTest {
 
     MgetRawHashTagClusterTest() {
         super(Map.of("mget", 1L), 1);

@@ -88,6 +88,18 @@ class Tracking implements SmartLifecycle, MeterBinder {
 
     private static final TrackingArgs BROADCAST = TrackingArgs.Builder.enabled().bcast().prefixes(PREFIX);
 
+    /**
+     * Why the module refuses a Redis Cluster ({@code REDIS_CLUSTER_NODES}): broadcast tracking is a setting
+     * of one connection to one server, which then reports the writes to its own keys only. On a cluster each
+     * master would need a tracking connection of its own, kept through reconnects, failovers and slot moves,
+     * and the copy would be good only while all of them are: not built. Refusing at start-up, by name, is
+     * better than a module that starts and then reads Redis on every request, or one that misses the writes
+     * of two masters out of three and answers stale colors for good.
+     */
+    static final String ON_A_CLUSTER = "near-cache does not run on a Redis Cluster (REDIS_CLUSTER_NODES or spring.data.redis.cluster.nodes is set):"
+            + " its invalidations come from CLIENT TRACKING on one connection to one server, which on a cluster would report the writes"
+            + " of one master only. Point it at a single Redis (REDIS_URL) instead";
+
     /** How long to wait before asking for tracking again after Redis did not answer the request for it. */
     private static final Duration RETRY = Duration.ofSeconds(1);
 
@@ -115,6 +127,9 @@ class Tracking implements SmartLifecycle, MeterBinder {
     Tracking(RedisConnectionFactory connectionFactory) {
         if (!(connectionFactory instanceof LettuceConnectionFactory lettuce)) {
             throw new IllegalStateException("near-cache needs Lettuce (RESP3 push messages), not " + connectionFactory.getClass().getName());
+        }
+        if (lettuce.isClusterAware()) {
+            throw new IllegalStateException(ON_A_CLUSTER);
         }
         this.connectionFactory = lettuce;
     }

@@ -43,7 +43,9 @@ import org.springframework.stereotype.Component;
  * read by itself, one HGETALL each, to find the bad ones.</li>
  * <li>The repository answers without some names (a hash gone, a hash under another color's
  * name, an id missing from the set): 1 EXISTS of their keys; if any is there, one HGETALL per
- * such name tells which.</li>
+ * such name tells which. For a hash gone while its id is still in the set {@code findAll} answers
+ * null: on one server that happens only if someone deletes a hash, on a cluster whenever the master
+ * holding some hashes restarted empty and the one holding the set did not.</li>
  * </ul>
  * Only the affected colors are written back from the palette ({@code saveAll} of just those:
  * DEL and HMSET each, and SADD for a hash that was not there); a readable hash whose id was
@@ -81,6 +83,10 @@ class RedisHashRepositoryColorStore implements ColorStore, ColorSeeder {
         try {
             Set<String> doubtful = new HashSet<>();
             for (ColorHash hash : query.get()) {
+                if (hash == null) {
+                    // an id in the set whose hash is gone: Spring Data answers null for it, and the name is missing below
+                    continue;
+                }
                 Color color = hash.toColor();
                 if (!ColorCodec.isReadable(hash.name(), color) || readable.putIfAbsent(hash.name(), color) != null) {
                     doubtful.add(hash.name());

@@ -31,7 +31,7 @@ import org.springframework.stereotype.Component;
  * <p><b>On a Redis Cluster</b> ({@code REDIS_CLUSTER_NODES}) the key layout decides, and both are offered
  * ({@link JsonKeys}). Plain keys, the default, lie in 148 slots on every master; Spring Data Redis 4 passes
  * the MGET to Lettuce's cluster API, which splits it into <b>one MGET per slot, 148 MGETs of one key</b>,
- * sent to the three masters at once and matched as they come back: measured, 148 commands in 22 to 44
+ * sent to the three masters at once and matched as they come back: measured, 148 commands in 3 to 44
  * socket reads summed over the masters (it varies with thread scheduling), every master serving a third. With
  * {@code colorbench.redis.hash-tag=true} the keys are {@code colors::{v3}::<name>}, one slot:
  * <b>1 MGET, 1 round trip</b>, as on one server, and one master serves every read while the other two

@@ -1,7 +1,5 @@
 package dev.colorbench.core;
 
-import java.util.List;
-
 /**
  * The Redis key scheme, one namespace per storage layout, as in the source post: every key
  * the project writes starts with {@code colors::}.
@@ -36,8 +34,6 @@ public final class ColorKeys {
 
     private static final String JSON_PREFIX = "colors::v3::";
 
-    private static final List<String> ALL_JSON_KEYS = jsonKeys(Palette.names());
-
     private ColorKeys() {
     }
 
@@ -56,17 +52,8 @@ public final class ColorKeys {
         return HASH_PREFIX + name;
     }
 
-    /** JSON string key shared by the MGET-style modules: {@code colors::v3::<name>}. */
+    /** JSON string key shared by the MGET-style modules: {@code colors::v3::<name>} ({@link JsonKeys} for lists and layouts). */
     public static String jsonKey(String name) {
         return JSON_PREFIX + name;
-    }
-
-    public static List<String> jsonKeys(List<String> names) {
-        return names.stream().map(ColorKeys::jsonKey).toList();
-    }
-
-    /** The JSON keys of the whole palette, computed once. */
-    public static List<String> allJsonKeys() {
-        return ALL_JSON_KEYS;
     }
 }

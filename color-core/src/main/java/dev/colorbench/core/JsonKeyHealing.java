@@ -32,15 +32,10 @@ public final class JsonKeyHealing {
      * whose values were unreadable, after reporting them.
      *
      * @param template string keys, values as the bytes Redis holds
+     * @param keys the key layout the names are stored in
      * @param missing names whose key MGET answered nil for
      * @param unreadable names whose value was not a readable color for its key
      */
-    public static void writeBack(RedisTemplate<String, byte[]> template, ColorCodec codec, Collection<String> missing,
-            Collection<String> unreadable) {
-        writeBack(template, codec, JsonKeys.plain(), missing, unreadable);
-    }
-
-    /** {@link #writeBack(RedisTemplate, ColorCodec, Collection, Collection)} in the given key layout. */
     public static void writeBack(RedisTemplate<String, byte[]> template, ColorCodec codec, JsonKeys keys, Collection<String> missing,
             Collection<String> unreadable) {
         List<String> missingKeys = missing.stream().map(keys::key).toList();
@@ -56,11 +51,6 @@ public final class JsonKeyHealing {
      * Writes the palette's colors of {@code names} with <b>1 MSET</b>; a write Redis refuses is
      * logged and the caller's answer stands, any other failure is thrown.
      */
-    public static void write(RedisTemplate<String, byte[]> template, ColorCodec codec, List<String> names) {
-        write(template, codec, JsonKeys.plain(), names);
-    }
-
-    /** {@link #write(RedisTemplate, ColorCodec, List)} in the given key layout. */
     public static void write(RedisTemplate<String, byte[]> template, ColorCodec codec, JsonKeys keys, List<String> names) {
         Map<String, byte[]> encoded = codec.encodeAll(Palette.colors(names), keys::key);
         try {

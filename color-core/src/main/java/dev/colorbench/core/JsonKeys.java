@@ -33,7 +33,7 @@ public final class JsonKeys {
 
     private JsonKeys(String prefix) {
         this.prefix = prefix;
-        this.all = keys(Palette.names());
+        this.all = forNames(Palette.names());
     }
 
     /** {@code colors::v3::<name>}: the keys spread over a cluster's slots. */
@@ -59,7 +59,7 @@ public final class JsonKeys {
         return prefix + name;
     }
 
-    public List<String> keys(List<String> names) {
+    public List<String> forNames(List<String> names) {
         return names.stream().map(this::key).toList();
     }
 

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import dev.colorbench.core.ColorKeys;
+import dev.colorbench.core.JsonKeys;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -71,7 +71,7 @@ class EmbeddedRedisClusterTest {
      */
     @Test
     void lettucesOwnClusterMgetIsOneMgetPerSlotOnEveryMaster() {
-        List<String> keys = ColorKeys.allJsonKeys();
+        List<String> keys = JsonKeys.plain().all();
         long slots = keys.stream().map(SlotHash::getSlot).distinct().count();
         RedisClusterClient client = RedisClusterClient.create(cluster.nodes().stream().map(node -> RedisURI.create("redis://" + node)).toList());
         try (StatefulRedisClusterConnection<String, String> connection = client.connect(); ClusterCommandStats stats = cluster.stats()) {

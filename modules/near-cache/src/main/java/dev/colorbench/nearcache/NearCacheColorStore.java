@@ -17,6 +17,7 @@ import dev.colorbench.core.ColorSeeder;
 import dev.colorbench.core.EncodedColorStore;
 import dev.colorbench.core.EncodedColors;
 import dev.colorbench.core.JsonKeyHealing;
+import dev.colorbench.core.JsonKeys;
 import dev.colorbench.core.Palette;
 import dev.colorbench.core.StoredColors;
 
@@ -175,7 +176,7 @@ class NearCacheColorStore implements EncodedColorStore, ColorSeeder {
             }
         }
         if (!stored.complete()) {
-            JsonKeyHealing.writeBack(template, codec, stored.missing(), stored.unreadable());
+            JsonKeyHealing.writeBack(template, codec, JsonKeys.plain(), stored.missing(), stored.unreadable());
         }
         return stored.complete();
     }

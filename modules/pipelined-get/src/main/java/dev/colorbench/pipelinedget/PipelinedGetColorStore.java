@@ -10,6 +10,7 @@ import dev.colorbench.core.ColorSeeder;
 import dev.colorbench.core.ColorStore;
 import dev.colorbench.core.Healing;
 import dev.colorbench.core.JsonKeyHealing;
+import dev.colorbench.core.JsonKeys;
 import dev.colorbench.core.Palette;
 import dev.colorbench.core.RedisReplies;
 import dev.colorbench.core.StoredColors;
@@ -112,8 +113,8 @@ class PipelinedGetColorStore implements ColorStore, ColorSeeder {
      * key names the ones to warn about.
      */
     private List<Color> readPastKeysOfAnotherType(List<String> names) {
-        StoredColors stored = codec.decodeAll(names, template.opsForValue().multiGet(ColorKeys.jsonKeys(names)));
-        List<String> missingKeys = ColorKeys.jsonKeys(stored.missing());
+        StoredColors stored = codec.decodeAll(names, template.opsForValue().multiGet(JsonKeys.plain().forNames(names)));
+        List<String> missingKeys = JsonKeys.plain().forNames(stored.missing());
         List<String> wrongType = missingKeys.isEmpty() || template.countExistingKeys(missingKeys) == 0 ? List.of()
                 : stored.missing().stream().filter(name -> template.type(ColorKeys.jsonKey(name)) != DataType.NONE).toList();
         if (!stored.complete()) {
@@ -124,7 +125,7 @@ class PipelinedGetColorStore implements ColorStore, ColorSeeder {
 
     private void heal(StoredColors stored, List<String> wrongType) {
         Healing.report(stored, wrongType, ColorKeys::jsonKey);
-        JsonKeyHealing.write(template, codec, stored.toWrite());
+        JsonKeyHealing.write(template, codec, JsonKeys.plain(), stored.toWrite());
     }
 
     /** Writes every key; a refused write fails the seeding, which start-up logs and a read repeats. */

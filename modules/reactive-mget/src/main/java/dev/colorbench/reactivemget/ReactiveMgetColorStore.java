@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.colorbench.core.Color;
 import dev.colorbench.core.ColorCodec;
 import dev.colorbench.core.ColorKeys;
+import dev.colorbench.core.JsonKeys;
 import dev.colorbench.core.ColorSeeder;
 import dev.colorbench.core.Healing;
 import dev.colorbench.core.Palette;
@@ -60,11 +61,11 @@ class ReactiveMgetColorStore implements ColorSeeder {
     }
 
     Mono<List<Color>> findAll() {
-        return read(ColorKeys.allJsonKeys(), Palette.names());
+        return read(JsonKeys.plain().all(), Palette.names());
     }
 
     Mono<List<Color>> findByNames(List<String> names) {
-        return read(ColorKeys.jsonKeys(names), names);
+        return read(JsonKeys.plain().forNames(names), names);
     }
 
     private Mono<List<Color>> read(List<String> keys, List<String> names) {
@@ -75,7 +76,7 @@ class ReactiveMgetColorStore implements ColorSeeder {
     }
 
     private Mono<Void> heal(StoredColors stored) {
-        List<String> missingKeys = ColorKeys.jsonKeys(stored.missing());
+        List<String> missingKeys = JsonKeys.plain().forNames(stored.missing());
         Mono<List<String>> wrongType = missingKeys.isEmpty() ? Mono.just(List.of())
                 : template.countExistingKeys(missingKeys).flatMap(existing -> existing == 0 ? Mono.just(List.<String>of())
                         : Flux.fromIterable(stored.missing())

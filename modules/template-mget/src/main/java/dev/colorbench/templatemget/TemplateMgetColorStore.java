@@ -62,7 +62,7 @@ class TemplateMgetColorStore implements ColorStore, ColorSeeder {
 
     @Override
     public List<Color> findByNames(List<String> names) {
-        return read(keys.keys(names), names);
+        return read(keys.forNames(names), names);
     }
 
     private List<Color> read(List<String> keysOfNames, List<String> names) {

@@ -17,6 +17,8 @@ import java.util.function.Function;
  *        last {@code warmupWindows} windows of {@code warmupWindowSeconds} agree within
  *        {@code warmupTolerancePercent}
  * @param jmeterWarmupSeconds JMeter's own warm-up on each row right before its first measured run
+ * @param redisClusterNodes the Redis Cluster the {@code cluster} scenario measures on ({@code REDIS_CLUSTER_NODES},
+ *        {@code host:port} of every master, comma-separated); {@code null}: an embedded cluster of three masters
  * @param databaseUrl the PostgreSQL the database modules read ({@code DATABASE_URL}, a JDBC URL); {@code null}: an embedded one
  * @param reference the module every "x" ratio is taken against, as in the source post: its loop
  * @param moduleJavaHome the JDK the modules run on ({@code benchmark.javaHome}); {@code null}: the one running the benchmark
@@ -45,6 +47,7 @@ public record BenchmarkSettings(
         List<String> jvmArgs,
         int healthTimeoutSeconds,
         String redisUrl,
+        String redisClusterNodes,
         String databaseUrl,
         String reference,
         Path moduleJavaHome,
@@ -78,6 +81,7 @@ public record BenchmarkSettings(
             Map.entry("jvmArgs", new String[] { "-Xms256m -Xmx256m" }),
             Map.entry("healthTimeout", new String[] { "120" }),
             Map.entry("redisUrl", new String[] { "" }),
+            Map.entry("redisClusterNodes", new String[] { "" }),
             Map.entry("databaseUrl", new String[] { "" }),
             Map.entry("reference", new String[] { "cacheable-loop" }),
             Map.entry("javaHome", new String[] { "" }),
@@ -127,6 +131,10 @@ public record BenchmarkSettings(
         if (redisUrl.isEmpty()) {
             redisUrl = environment.getOrDefault("REDIS_URL", "").trim();
         }
+        String redisClusterNodes = value.apply("redisClusterNodes");
+        if (redisClusterNodes.isEmpty()) {
+            redisClusterNodes = environment.getOrDefault("REDIS_CLUSTER_NODES", "").trim();
+        }
         String databaseUrl = value.apply("databaseUrl");
         if (databaseUrl.isEmpty()) {
             databaseUrl = environment.getOrDefault("DATABASE_URL", "").trim();
@@ -147,6 +155,7 @@ public record BenchmarkSettings(
                 words(value.apply("jvmArgs"), " "),
                 Integer.parseInt(value.apply("healthTimeout")),
                 redisUrl.isEmpty() ? null : redisUrl,
+                redisClusterNodes.isEmpty() ? null : redisClusterNodes,
                 databaseUrl.isEmpty() ? null : databaseUrl,
                 value.apply("reference"),
                 value.apply("javaHome").isEmpty() ? null : Path.of(value.apply("javaHome")),
@@ -166,7 +175,7 @@ public record BenchmarkSettings(
         return new BenchmarkSettings(quick, modules, scenarioRepetitions, clients, scenarioDurationSeconds,
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
                 warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
-                healthTimeoutSeconds, redisUrl, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
+                healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
                 scenarioWarmupSeconds, cpus, dashboards);
     }
 
@@ -174,8 +183,13 @@ public record BenchmarkSettings(
     public BenchmarkSettings withRate(int arrivalsPerSecond) {
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
                 arrivalsPerSecond, warmupSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
-                errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, databaseUrl, reference, moduleJavaHome, scenarios,
+                errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
                 scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, cpus, dashboards);
+    }
+
+    /** True when the {@code cluster} scenario starts its own Redis Cluster. */
+    public boolean embeddedRedisCluster() {
+        return redisClusterNodes == null;
     }
 
     /** True when the benchmark starts its own Redis: the only case where it may own the data. */

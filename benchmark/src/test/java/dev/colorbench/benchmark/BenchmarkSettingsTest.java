@@ -33,8 +33,21 @@ class BenchmarkSettingsTest {
         assertThat(full.repetitions()).isGreaterThanOrEqualTo(3);
         assertThat(full.modules()).isEmpty();
         assertThat(full.embeddedRedis()).isTrue();
+        assertThat(full.embeddedRedisCluster()).isTrue();
         assertThat(full.jvmArgs()).containsExactly("-Xms256m", "-Xmx256m");
         assertThat(full.reference()).isEqualTo("cacheable-loop");
+    }
+
+    @Test
+    void theClusterScenarioUsesTheClusterOfTheEnvironmentUnlessOneIsGiven() {
+        Map<String, String> environment = Map.of("REDIS_CLUSTER_NODES", "10.0.0.1:6379,10.0.0.2:6379");
+        assertThat(BenchmarkSettings.from(new Properties(), environment).redisClusterNodes()).isEqualTo("10.0.0.1:6379,10.0.0.2:6379");
+
+        Properties given = new Properties();
+        given.setProperty("benchmark.redisClusterNodes", "10.0.0.3:6379");
+        BenchmarkSettings settings = BenchmarkSettings.from(given, environment);
+        assertThat(settings.redisClusterNodes()).isEqualTo("10.0.0.3:6379");
+        assertThat(settings.embeddedRedisCluster()).isFalse();
     }
 
     @Test

@@ -53,7 +53,7 @@ public final class ModuleCatalog {
                 Role.of(setting(id, properties, "role")), Store.of(setting(id, properties, "store")),
                 sourcePostTps.equals("none") ? null : Integer.valueOf(sourcePostTps),
                 Boolean.parseBoolean(setting(id, properties, "nearCache")),
-                Variant.parse(setting(id, properties, "variants")));
+                Variant.parse(setting(id, properties, "variants")), Variant.parse(setting(id, properties, "clusterVariants")));
     }
 
     private static String setting(String id, Properties properties, String name) {

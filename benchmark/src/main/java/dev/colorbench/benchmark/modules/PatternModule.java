@@ -13,12 +13,15 @@ import java.util.List;
  * @param sourcePostTps the source post's 2019 figure for this pattern, measured on another machine; {@code null} if none
  * @param nearCache whether it answers from a local copy that Redis invalidates (the benchmark then measures how stale it gets)
  * @param variants extra rows of the same module with other settings
+ * @param clusterVariants rows of the same module with other settings that only a Redis Cluster tells apart (the
+ *        {@code cluster} scenario runs them beside the module on the cluster), e.g. keys hash-tagged into one slot
  */
 public record PatternModule(String id, String pattern, int port, String stack, Role role, Store store, Integer sourcePostTps,
-        boolean nearCache, List<Variant> variants) {
+        boolean nearCache, List<Variant> variants, List<Variant> clusterVariants) {
 
     public PatternModule {
         variants = List.copyOf(variants);
+        clusterVariants = List.copyOf(clusterVariants);
     }
 
     /** The runnable jar the build made, under the repository root. */

@@ -2,15 +2,20 @@ package dev.colorbench.benchmark.run;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.modules.Store;
+import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.testkit.DelayProxy;
 import dev.colorbench.testkit.EmbeddedPostgres;
 import dev.colorbench.testkit.EmbeddedRedis;
+import dev.colorbench.testkit.EmbeddedRedisCluster;
 import dev.colorbench.testkit.RedisRoundTrip;
 
 /**
@@ -19,9 +24,14 @@ import dev.colorbench.testkit.RedisRoundTrip;
  * and never flushes, scans or deletes. Redis runs for every run, also one of only the ceiling,
  * because the verification counts from Redis that such a module costs it nothing. When a condition
  * puts Redis further away, the modules reach it through a {@link DelayProxy}, and the round trip
- * that path adds is measured, not assumed.
+ * that path adds is measured, not assumed. Rows on a Redis Cluster ({@link Target#redisCluster()}) read
+ * one more store: a cluster of three masters the run starts (embedded, like the Redis), or the one
+ * {@code REDIS_CLUSTER_NODES} names, which the run too only reads ({@code INFO} on each master).
  */
 public final class DataStores {
+
+    /** The environment variable that points a module at a Redis Cluster (color-core's {@code ColorDefaults}). */
+    static final String CLUSTER_NODES = "REDIS_CLUSTER_NODES";
 
     private final String redisUrl;
 
@@ -37,6 +47,10 @@ public final class DataStores {
 
     private boolean embeddedDatabase;
 
+    private String clusterNodes;
+
+    private boolean embeddedCluster;
+
     private DataStores(String redisUrl, String modulesRedisUrl, EmbeddedRedis embedded, DelayProxy proxy) {
         this.redisUrl = redisUrl;
         this.modulesRedisUrl = modulesRedisUrl;
@@ -48,6 +62,9 @@ public final class DataStores {
         DataStores stores = startRedis(condition, processes);
         if (condition.targets().stream().anyMatch(target -> target.module().store() == Store.POSTGRESQL)) {
             stores.startDatabase(condition.settings(), processes);
+        }
+        if (condition.targets().stream().anyMatch(Target::redisCluster)) {
+            stores.startCluster(condition.settings(), processes);
         }
         return stores;
     }
@@ -67,6 +84,31 @@ public final class DataStores {
         Console.info("started embedded PostgreSQL on port " + postgres.port());
         databaseUrl = postgres.jdbcUrl();
         embeddedDatabase = true;
+    }
+
+    private void startCluster(BenchmarkSettings settings, ChildProcesses processes) {
+        if (!settings.embeddedRedisCluster()) {
+            Console.info("using the Redis Cluster in REDIS_CLUSTER_NODES: " + settings.redisClusterNodes());
+            clusterNodes = settings.redisClusterNodes();
+            return;
+        }
+        EmbeddedRedisCluster cluster = processes.own("embedded Redis Cluster", EmbeddedRedisCluster.start());
+        Console.info("started an embedded Redis Cluster of %d masters on %s".formatted(EmbeddedRedisCluster.MASTERS, cluster.clusterNodes()));
+        clusterNodes = cluster.clusterNodes();
+        embeddedCluster = true;
+    }
+
+    /**
+     * A {@code redis://} URL of each of the cluster's masters as given (every master must be listed), with the
+     * credentials of {@code REDIS_URL} if it has any: how the run counts what each master executed.
+     */
+    public List<String> clusterMasterUrls() {
+        if (clusterNodes == null) {
+            throw new IllegalStateException("No row of this condition reads a Redis Cluster");
+        }
+        String credentials = embeddedCluster ? "" : URI.create(redisUrl).getRawUserInfo() == null ? "" : URI.create(redisUrl).getRawUserInfo() + "@";
+        return Arrays.stream(clusterNodes.split(",")).map(String::strip).filter(node -> !node.isEmpty())
+                .map(node -> "redis://" + credentials + node).toList();
     }
 
     /** The database modules' PostgreSQL (a JDBC URL with credentials), or null when no chosen module needs one. */
@@ -138,14 +180,29 @@ public final class DataStores {
         return addedRoundTripMillis;
     }
 
-    /** What a module process needs in its environment to find the stores. */
-    Map<String, String> environment() {
-        return databaseUrl == null ? Map.of("REDIS_URL", modulesRedisUrl) : Map.of("REDIS_URL", modulesRedisUrl, "DATABASE_URL", databaseUrl);
+    /**
+     * What a module process needs in its environment to find the stores: {@code REDIS_URL} for every row (its
+     * password, if any, applies on a cluster too), {@code REDIS_CLUSTER_NODES} for a row on the cluster only.
+     */
+    Map<String, String> environment(Target target) {
+        Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("REDIS_URL", modulesRedisUrl);
+        if (databaseUrl != null) {
+            environment.put("DATABASE_URL", databaseUrl);
+        }
+        if (target.redisCluster()) {
+            environment.put(CLUSTER_NODES, clusterNodes);
+        }
+        return environment;
     }
 
     /** For the report: which Redis (and PostgreSQL), without passwords. */
     public String describe() {
         String redis = (embedded != null ? "embedded, " : "REDIS_URL, ") + redacted(redisUrl);
+        if (clusterNodes != null) {
+            redis += "; Redis Cluster " + (embeddedCluster ? "embedded, %d masters, ".formatted(EmbeddedRedisCluster.MASTERS) : "REDIS_CLUSTER_NODES, ")
+                    + clusterNodes;
+        }
         return databaseUrl == null ? redis
                 : redis + "; PostgreSQL " + (embeddedDatabase ? "embedded, " : "DATABASE_URL, ") + redacted(databaseUrl);
     }

@@ -104,7 +104,9 @@ public final class ModuleLauncher {
         try {
             Files.createDirectories(log.getParent());
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-            builder.environment().putAll(stores.environment());
+            // the run decides which rows read a cluster: not a REDIS_CLUSTER_NODES the benchmark itself was started with
+            builder.environment().remove(DataStores.CLUSTER_NODES);
+            builder.environment().putAll(stores.environment(target));
             return new RunningModule(target, port, processes.start(target.id(), builder), log);
         }
         catch (IOException ex) {

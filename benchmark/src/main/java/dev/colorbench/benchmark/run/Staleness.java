@@ -41,7 +41,7 @@ public final class Staleness {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
 
     static List<Result> measure(List<RunningModule> modules, String redisUrl) {
-        List<RunningModule> nearCaches = modules.stream().filter(module -> module.target().module().nearCache()).toList();
+        List<RunningModule> nearCaches = modules.stream().filter(module -> module.target().module().nearCache() && !module.target().redisCluster()).toList();
         if (nearCaches.isEmpty()) {
             return List.of();
         }

@@ -11,9 +11,28 @@ public record Verification(String redisVersion, String redis, List<Check> checks
 
     /**
      * The average cost of one {@code GET /colors}: calls per Redis command (or per normalized SQL
-     * statement), their sum, and round trips (null when the server cannot tell).
+     * statement), their sum, round trips (null when the server cannot tell), and on a Redis Cluster each
+     * master's share (empty on one server).
      */
-    public record Cost(Map<String, Double> commands, double commandsPerRequest, Double roundTrips) {
+    public record Cost(Map<String, Double> commands, double commandsPerRequest, Double roundTrips, List<Cost> masters) {
+
+        public Cost {
+            masters = List.copyOf(masters);
+        }
+
+        public Cost(Map<String, Double> commands, double commandsPerRequest, Double roundTrips) {
+            this(commands, commandsPerRequest, roundTrips, List.of());
+        }
+
+        /** On a cluster, the commands and round trips of each master, e.g. {@code 49 / 50 / 49 commands in 49 / 50 / 49 round trips}; else empty. */
+        public String describeMasters() {
+            if (masters.isEmpty()) {
+                return "";
+            }
+            return masters.stream().map(master -> Format.number(master.commandsPerRequest())).collect(Collectors.joining(" / ")) + " commands in "
+                    + masters.stream().map(master -> master.roundTrips() == null ? "?" : Format.number(master.roundTrips()))
+                            .collect(Collectors.joining(" / ")) + " round trips";
+        }
 
         /** {@code 1 MGET}, {@code 1 SMEMBERS + 148 HGETALL}, {@code none}. */
         public String describeCommands() {

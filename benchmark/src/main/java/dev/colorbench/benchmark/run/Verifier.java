@@ -25,11 +25,14 @@ public final class Verifier {
         AnswerVerifier answers = new AnswerVerifier(expectedPalette);
         modules.forEach(module -> answers.verify(module.target().id(), module.baseUri()));
         List<Verification.Check> checks = new ArrayList<>();
-        try (RedisCost cost = new RedisCost(stores.redisUrl()); DatabaseCost queries = DatabaseCost.of(stores.databaseUrl())) {
+        boolean anyOnCluster = modules.stream().anyMatch(module -> module.target().redisCluster());
+        try (RedisCost cost = RedisCost.of(stores.redisUrl()); RedisCost clusterCost = anyOnCluster ? RedisCost.ofCluster(stores.clusterMasterUrls()) : null;
+                DatabaseCost queries = DatabaseCost.of(stores.databaseUrl())) {
             for (RunningModule module : modules) {
                 String id = module.target().id();
                 Store store = module.target().module().store();
-                Verification.Cost redis = cost.measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()));
+                Verification.Cost redis = (module.target().redisCluster() ? clusterCost : cost).measure(COST_SAMPLE,
+                        () -> answers.verify(id, module.baseUri()));
                 Verification.Cost database = store == Store.POSTGRESQL ? queries.measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()))
                         : null;
                 // a near cache answers warm requests from its copy: it asks Redis nothing, by design
@@ -41,9 +44,9 @@ public final class Verifier {
                 }
                 checks.add(new Verification.Check(id, redis, database));
                 Verification.Check check = checks.get(checks.size() - 1);
-                Console.info("verified %-26s answer = canonical palette, per request: %s (%s)".formatted(id, check.describeWork(),
+                Console.info("verified %-26s answer = canonical palette, per request: %s (%s)%s".formatted(id, check.describeWork(),
                         check.roundTrips() == null ? "round trips unknown" : Format.number(check.roundTrips()) + " round trip"
-                                + (check.roundTrips() == 1 ? "" : "s")));
+                                + (check.roundTrips() == 1 ? "" : "s"), redis.masters().isEmpty() ? "" : "; by master: " + redis.describeMasters()));
             }
             return new Verification(cost.serverVersion(), stores.describe(), checks);
         }

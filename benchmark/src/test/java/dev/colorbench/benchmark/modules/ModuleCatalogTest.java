@@ -31,6 +31,8 @@ class ModuleCatalogTest {
         assertThat(module("template-mget").port()).isEqualTo(8083);
         assertThat(module("reactive-mget").stack()).isEqualTo("WebFlux");
         assertThat(module("reactive-mget").pattern()).contains("Mono<List<Color>>");
+        assertThat(catalog.modules()).filteredOn(module -> !module.clusterVariants().isEmpty()).extracting(PatternModule::id)
+                .containsExactly("template-mget", "mget-raw");
         assertThat(catalog.modules()).extracting(PatternModule::port).doesNotHaveDuplicates().allMatch(port -> port >= 8080);
     }
 
@@ -51,10 +53,11 @@ class ModuleCatalogTest {
                 <colorbench.port>0</colorbench.port><colorbench.stack>MVC</colorbench.stack>
                 <colorbench.role>redis-pattern</colorbench.role><colorbench.store>redis</colorbench.store>
                 <colorbench.sourcePostTps>none</colorbench.sourcePostTps><colorbench.nearCache>false</colorbench.nearCache>
-                <colorbench.variants>none</colorbench.variants>
+                <colorbench.variants>none</colorbench.variants><colorbench.clusterVariants>none</colorbench.clusterVariants>
                 """, "<modules><module>first</module><module>second</module></modules>"));
         Files.writeString(repository.resolve("modules/first/pom.xml"), pom("first", "A first pattern",
-                "<colorbench.port>9001</colorbench.port>", ""));
+                "<colorbench.port>9001</colorbench.port><colorbench.clusterVariants>hash-tag: colorbench.redis.hash-tag=true</colorbench.clusterVariants>",
+                ""));
         Files.writeString(repository.resolve("modules/second/pom.xml"), pom("second", "A second pattern",
                 "<colorbench.port>9002</colorbench.port><colorbench.stack>WebFlux</colorbench.stack>"
                         + "<colorbench.variants>jedis: spring.data.redis.client-type=jedis; vt: spring.threads.virtual.enabled=true</colorbench.variants>",
@@ -64,6 +67,13 @@ class ModuleCatalogTest {
 
         assertThat(found.modules()).extracting(PatternModule::id).containsExactly("first", "second");
         assertThat(found.targets(List.of())).extracting(Target::id).containsExactly("first", "second", "second+jedis", "second+vt");
+        // a cluster variant is not a row of the headline: only the cluster scenario starts it, on the cluster
+        PatternModule first = found.modules().get(0);
+        assertThat(first.clusterVariants()).containsExactly(new Variant("hash-tag", Map.of("colorbench.redis.hash-tag", "true")));
+        Target hashTagged = Target.onCluster(first, first.clusterVariants().get(0));
+        assertThat(hashTagged.id()).isEqualTo("first+hash-tag@cluster");
+        assertThat(hashTagged.redisCluster()).isTrue();
+        assertThat(hashTagged.arguments()).containsExactly("--colorbench.redis.hash-tag=true");
         Target jedis = found.targets(List.of("second+jedis")).get(0);
         assertThat(jedis.module().stack()).isEqualTo("WebFlux");
         assertThat(jedis.arguments()).containsExactly("--spring.data.redis.client-type=jedis");

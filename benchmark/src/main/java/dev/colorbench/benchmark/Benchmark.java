@@ -1,6 +1,7 @@
 package dev.colorbench.benchmark;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.colorbench.benchmark.modules.ModuleCatalog;
@@ -54,12 +55,16 @@ public final class Benchmark {
             if (Scenarios.headline(settings.scenarios())) {
                 report = headline(settings, targets, measurement, directory, repositoryRoot);
             }
+            List<Section> sections = new ArrayList<>();
             for (Scenario scenario : scenarios) {
-                Section section = scenario.run(new ScenarioContext(settings, targets, catalog, measurement, directory));
-                if (report == null) {
-                    report = Report.of(settings, targets, measurement.redisVersion(), measurement.redis(), jmeter.version(), placement,
-                            repositoryRoot);
-                }
+                sections.add(scenario.run(new ScenarioContext(settings, targets, catalog, measurement, directory)));
+            }
+            if (report == null) {
+                // scenarios only: the environment says what they ran, with their knobs, not the headline's
+                report = Report.of(settings.forScenario(settings.threads()), measurement.rowsStarted(), measurement.redisVersion(),
+                        measurement.redis(), jmeter.version(), placement, repositoryRoot);
+            }
+            for (Section section : sections) {
                 report = report.with(section);
             }
         }

@@ -1,8 +1,12 @@
 package dev.colorbench.benchmark.run;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import dev.colorbench.benchmark.RunDirectory;
+import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.results.JMeterResults;
 
 /** Where measurements are made: this repository's built modules and the JMeter the build installed. */
@@ -18,6 +22,8 @@ public final class Measurement {
 
     private Verification lastVerification;
 
+    private final Map<String, Target> rowsStarted = new LinkedHashMap<>();
+
     public Measurement(Path repositoryRoot, String version, JMeterInstallation jmeter, CpuPlacement placement) {
         this.repositoryRoot = repositoryRoot;
         this.version = version;
@@ -27,9 +33,15 @@ public final class Measurement {
 
     /** Starts, verifies and warms one condition's stores and modules, for as many runs as its caller makes. */
     public Lab open(Condition condition, RunDirectory directory) {
+        condition.targets().forEach(target -> rowsStarted.putIfAbsent(target.id(), target));
         Lab lab = Lab.open(condition, directory, repositoryRoot, version, jmeter, placement);
         lastVerification = lab.verification();
         return lab;
+    }
+
+    /** Every row started so far, in the order first started: what a run of scenarios only measured. */
+    public List<Target> rowsStarted() {
+        return List.copyOf(rowsStarted.values());
     }
 
     /** The Redis version of the last condition opened, for the report's environment. */

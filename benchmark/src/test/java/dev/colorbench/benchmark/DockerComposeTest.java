@@ -17,9 +17,11 @@ import org.yaml.snakeyaml.Yaml;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Docker is not available on the build machines, so the compose file is checked against the
+ * Docker is not available on the build machines, so the compose files are checked against the
  * modules the build knows instead of being run: every module, its port, its data store (Redis or
- * PostgreSQL, as its pom says), its health.
+ * PostgreSQL, as its pom says), its health; and what {@code docker-compose.cluster.yml} adds on top:
+ * three cluster nodes, the one-shot service that joins them, and the cluster for every Redis module
+ * that can use one.
  */
 class DockerComposeTest {
 
@@ -27,7 +29,13 @@ class DockerComposeTest {
 
     private final List<PatternModule> modules = ModuleCatalog.read(REPOSITORY).modules();
 
-    private final Map<String, Object> services = services();
+    private final Map<String, Object> services = services("docker-compose.yml");
+
+    private final Map<String, Object> clusterServices = services("docker-compose.cluster.yml");
+
+    private static final List<String> CLUSTER_NODES = List.of("redis-node-1", "redis-node-2", "redis-node-3");
+
+    private static final String CLUSTER_INIT = "redis-cluster-init";
 
     @Test
     void redisHasAHealthcheckAndIsPublishedOnLoopbackOnly() {
@@ -58,7 +66,9 @@ class DockerComposeTest {
             assertThat(map(build.get("args")).get("MODULE")).as(module.id()).isEqualTo(module.id());
 
             int port = module.port();
-            assertThat(strings(service.get("ports"))).as(module.id()).containsExactly("127.0.0.1:" + port + ":" + port);
+            // 127.0.0.1 unless MODULES_BIND_ADDRESS names another address (a load generator on another machine)
+            assertThat(strings(service.get("ports"))).as(module.id())
+                    .containsExactly("${MODULES_BIND_ADDRESS:-127.0.0.1}:" + port + ":" + port);
             assertThat(map(service.get("healthcheck")).get("test").toString()).as(module.id())
                     .contains("http://127.0.0.1:" + port + "/actuator/health");
             Map<String, Object> environment = map(service.get("environment"));
@@ -88,6 +98,78 @@ class DockerComposeTest {
     }
 
     @Test
+    void theSingleServerFileKnowsNothingOfTheCluster() {
+        for (PatternModule module : modules) {
+            assertThat(map(map(services.get(module.id())).get("environment"))).as(module.id()).doesNotContainKey("REDIS_CLUSTER_NODES");
+        }
+    }
+
+    /** Three masters: cluster-enabled, nothing on disk, the password (and masterauth) only when REDIS_PASSWORD is set. */
+    @Test
+    void theClusterHasThreeNodesWithClusterEnabledAHealthcheckAndLoopbackPortsOnly() {
+        for (String node : CLUSTER_NODES) {
+            Map<String, Object> service = map(clusterServices.get(node));
+            assertThat(service).as(node + " in docker-compose.cluster.yml").isNotNull();
+
+            assertThat(service.get("image")).as(node).isEqualTo("redis:7.2-alpine");
+            String command = String.join(" ", strings(service.get("command")));
+            assertThat(command).as(node).contains("redis-server --cluster-enabled yes --save '' --appendonly no",
+                    "$${REDIS_PASSWORD:+--requirepass \"$$REDIS_PASSWORD\" --masterauth \"$$REDIS_PASSWORD\"}");
+            assertThat(map(service.get("environment"))).as(node).containsEntry("REDIS_PASSWORD", "${REDIS_PASSWORD:-}");
+            assertThat(map(service.get("healthcheck")).get("test").toString()).as(node).contains("ping");
+            assertThat(strings(service.get("ports"))).as(node).isNotEmpty().allMatch(port -> port.startsWith("127.0.0.1:"));
+        }
+    }
+
+    /** Once every node answers PING; idempotent (nothing to do when cluster_state is already ok); done only when it is ok. */
+    @Test
+    void theClusterIsCreatedOnceByAOneShotServiceAfterEveryNodeIsHealthy() {
+        Map<String, Object> init = map(clusterServices.get(CLUSTER_INIT));
+        assertThat(init).as(CLUSTER_INIT + " in docker-compose.cluster.yml").isNotNull();
+
+        assertThat(init.get("image")).isEqualTo("redis:7.2-alpine");
+        assertThat(init).doesNotContainKey("ports");
+        Map<String, Object> dependsOn = map(init.get("depends_on"));
+        assertThat(dependsOn.keySet()).containsExactlyInAnyOrderElementsOf(CLUSTER_NODES);
+        for (String node : CLUSTER_NODES) {
+            assertThat(map(dependsOn.get(node)).get("condition")).as(node).isEqualTo("service_healthy");
+        }
+        String script = String.join(" ", strings(init.get("command")));
+        assertThat(script).contains("redis-node-1 redis-node-2 redis-node-3", "cluster_state:ok", "exit 0",
+                "--cluster create $$addresses --cluster-replicas 0 --cluster-yes", "-a \"$$REDIS_PASSWORD\"");
+        assertThat(script.indexOf("exit 0")).as("skips when the cluster is already ok, before creating it")
+                .isLessThan(script.indexOf("--cluster create"));
+        assertThat(script).as("every $ doubled: the shell's, not compose's")
+                .doesNotContainPattern("(?<!\\$)\\$(?!\\$)");
+    }
+
+    /**
+     * Every Redis module but the near cache (which refuses to start on a cluster) adds the cluster nodes
+     * and waits for the cluster; nothing else of its service changes. The others stay as they are.
+     */
+    @Test
+    void everyRedisModuleButTheNearCacheGetsTheClusterAndWaitsForIt() {
+        List<String> onTheCluster = modules.stream()
+                .filter(module -> module.store() == Store.REDIS && !module.nearCache())
+                .map(PatternModule::id)
+                .toList();
+        assertThat(onTheCluster).isNotEmpty();
+        assertThat(clusterServices.keySet()).containsExactlyInAnyOrderElementsOf(
+                Stream.of(CLUSTER_NODES.stream(), Stream.of(CLUSTER_INIT), onTheCluster.stream()).flatMap(ids -> ids).toList());
+
+        String nodes = String.join(",", CLUSTER_NODES.stream().map(node -> node + ":6379").toList());
+        for (String id : onTheCluster) {
+            Map<String, Object> service = map(clusterServices.get(id));
+            assertThat(service.keySet()).as(id).containsExactlyInAnyOrder("environment", "depends_on");
+            assertThat(map(service.get("environment"))).as(id).containsExactly(Map.entry("REDIS_CLUSTER_NODES", nodes));
+            Map<String, Object> dependsOn = map(service.get("depends_on"));
+            assertThat(dependsOn.keySet()).as(id).containsExactly(CLUSTER_INIT);
+            assertThat(map(dependsOn.get(CLUSTER_INIT)).get("condition")).as(id).isEqualTo("service_completed_successfully");
+            assertThat(services).as(id + " in docker-compose.yml").containsKey(id);
+        }
+    }
+
+    @Test
     void oneDockerfileBuildsEveryModuleFromItsBuildArgument() throws IOException {
         String dockerfile = Files.readString(REPOSITORY.resolve("Dockerfile"));
 
@@ -95,8 +177,8 @@ class DockerComposeTest {
         assertThat(Files.readString(REPOSITORY.resolve(".dockerignore"))).contains("target/");
     }
 
-    private static Map<String, Object> services() {
-        try (Reader reader = Files.newBufferedReader(REPOSITORY.resolve("docker-compose.yml"))) {
+    private static Map<String, Object> services(String file) {
+        try (Reader reader = Files.newBufferedReader(REPOSITORY.resolve(file))) {
             Map<String, Object> compose = new Yaml().load(reader);
             return map(compose.get("services"));
         }

@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * READMEs), and the master that served most of it is stopped, the module must answer 503 problems fast
  * (no request waits for the node), and once the master is back on its port (empty, with its slots) the
  * module must serve the whole palette again, seeding what the restart lost. A module that needs a
- * hash-tagged layout or another setting for the cluster says so with {@code @TestPropertySource}.
+ * hash-tagged layout or another setting for the cluster says so with {@code @TestPropertySource}; one
+ * that answers from a local copy the masters invalidate says so with {@link #answersFromALocalCopy()}.
  *
  * <p>The context is closed after the class, so that no module left in Spring's context cache keeps
  * reconnecting to the cluster (and sending commands) while another module's work is counted.
@@ -91,6 +92,17 @@ public abstract class RedisClusterContractTest extends ColorApiContractTest {
         }
     }
 
+    /**
+     * Whether the module answers from a local copy that the masters invalidate (a near cache). Such a
+     * module answers from its copy until it notices that a master is gone, by losing the connection that
+     * master's invalidations arrive on: that must happen within {@link #FAST_FAILURE} of the master
+     * stopping, every answer until then must be the right one, and from then on the stopped master's
+     * colors are 503s like any other module's.
+     */
+    protected boolean answersFromALocalCopy() {
+        return false;
+    }
+
     /** The cluster wins over {@code spring.data.redis.url} in Spring Boot when both are set. */
     @DynamicPropertySource
     static void clusterNodes(DynamicPropertyRegistry registry) {
@@ -115,6 +127,9 @@ public abstract class RedisClusterContractTest extends ColorApiContractTest {
         EmbeddedRedisCluster nodes = cluster.cluster();
         try {
             nodes.stopMaster(master);
+            if (answersFromALocalCopy()) {
+                awaitTheOutageNoticed("/colors");
+            }
 
             for (String path : new String[] { "/colors", "/colors", "/colors?names=" + String.join(",", Palette.names()) }) {
                 assertFast503(path);
@@ -131,6 +146,18 @@ public abstract class RedisClusterContractTest extends ColorApiContractTest {
         // let them, so that their handshakes fall in no other test's count
         sleep(1_200);
         assertThat(get("/colors").body()).isEqualTo(ColorJson.palette());
+    }
+
+    /** Right answers from the local copy, then, within {@link #FAST_FAILURE} of the master stopping, a 503. */
+    private void awaitTheOutageNoticed(String path) {
+        long deadline = System.nanoTime() + FAST_FAILURE.toNanos();
+        HttpResponse<String> response = get(path);
+        while (response.statusCode() == 200 && System.nanoTime() < deadline) {
+            assertThat(response.body()).as("%s from the local copy before the outage is noticed", path).isEqualTo(ColorJson.palette());
+            sleep(10);
+            response = get(path);
+        }
+        assertThat(response.statusCode()).as("%s within %s of the master stopping", path, FAST_FAILURE).isEqualTo(503);
     }
 
     /** A request that must be refused with a 503 problem, within {@link #FAST_FAILURE}. */

@@ -14,8 +14,9 @@ import dev.colorbench.core.Palette;
  * The colors this module answers without Redis, for as long as one tracking session lasts: each
  * color's canonical JSON by name in a Caffeine cache, plus the whole palette's array joined from them.
  * A new copy, empty, is made each time Redis confirms tracking on a (re)connected connection
- * ({@link Tracking}); when that connection is lost the copy is {@link #discard() discarded} at once
- * and never filled again, since the invalidations it would have needed may be gone with it.
+ * (on a Redis Cluster: once every master's connection is confirmed; {@link Tracking}); when a tracking
+ * connection is lost the copy is {@link #discard() discarded} at once and never filled again, since
+ * the invalidations it would have needed may be gone with it.
  *
  * <p><b>Bounded.</b> At most one entry per palette color, {@link #MAXIMUM_SIZE} (148 by default):
  * names are checked against the palette before they reach the store, so no request can add another

@@ -1,10 +1,12 @@
 package dev.colorbench.nearcache;
 
-import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -12,22 +14,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.colorbench.core.ColorKeys;
-import io.lettuce.core.RedisChannelHandler;
+import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisCommandExecutionException;
-import io.lettuce.core.RedisConnectionStateListener;
-import io.lettuce.core.StatefulRedisConnectionImpl;
-import io.lettuce.core.TrackingArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.push.PushMessage;
-import io.lettuce.core.codec.ByteArrayCodec;
-import io.lettuce.core.protocol.ProtocolVersion;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.event.ClusterTopologyChangedEvent;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.core.Disposable;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -35,8 +37,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.stereotype.Component;
 
 /**
- * The connection on which Redis tells this module which colors changed, and the {@link LocalCopy}
- * that is only good while it does.
+ * The connections on which Redis tells this module which colors changed, one per server that holds
+ * colors ({@link TrackedServer}: the single Redis, or each master of a Redis Cluster), and the
+ * {@link LocalCopy} that is only good while every one of them does.
  *
  * <p><b>The mechanism: {@code CLIENT TRACKING ON BCAST PREFIX colors::v3::} on a dedicated RESP3
  * connection</b>, whose invalidations arrive as push messages to a Lettuce {@code PushListener}. In
@@ -57,17 +60,35 @@ import org.springframework.stereotype.Component;
  * serves the new value in the first answer after it at p50 2 to 3 ms, p99 8 to 11 ms, that answer's
  * HTTP round trip included (the module's README has the runs).
  *
- * <p><b>Tracking is active</b> only between Redis's {@code OK} to {@code CLIENT TRACKING} on the
- * connection as it is now, and the next time that connection drops. Then a new, empty copy serves;
- * before and after, {@link #copy()} is null and the store reads Redis on every request, caching
- * nothing. A drop (Redis restarted, the connection killed or cut) may have taken invalidations with
- * it, so the copy is discarded in the event that reports the drop, before Lettuce reconnects; when
- * it has, tracking is asked for again on the new connection (Redis forgets it with the connection),
- * and a new copy starts only with its {@code OK}. An {@code OK} that arrives after another drop
- * starts nothing: each drop is counted, and the count must not have moved since the command was
+ * <p><b>Tracking is active</b> only while Redis has answered {@code OK} to {@code CLIENT TRACKING} on
+ * every tracked server's connection as it is now, until the next time one of them drops. Then a new,
+ * empty copy serves; before and after, {@link #copy()} is null and the store reads Redis on every
+ * request, caching nothing. A drop (Redis restarted, the connection killed or cut) may have taken
+ * invalidations with it, so the copy is discarded in the event that reports the drop, before Lettuce
+ * reconnects; when it has, tracking is asked for again on the new connection (Redis forgets it with
+ * the connection), and a new copy starts only once that server's {@code OK} is in and every other
+ * server is still tracking. An {@code OK} that arrives after another drop of its connection starts
+ * nothing: each server counts its drops, and the count must not have moved since the command was
  * sent. Lettuce's reconnect back-off is the application's (at most 1 s); the first connection, if
  * Redis is not there at start-up, is retried with the same back-off. Flushes (an invalidation
  * without keys) empty the copy too.
+ *
+ * <p><b>On a Redis Cluster</b> ({@code spring.data.redis.cluster.nodes}, which color-core sets from
+ * {@code REDIS_CLUSTER_NODES}) each master reports the writes to its own slots only, so there is one
+ * tracking connection per master: the masters are the nodes the application's cluster client knows as
+ * upstream (its topology, loaded at start and retried on the back-off until the cluster answers), each
+ * connected with a standalone {@link RedisClient} on the cluster client's resources (threads,
+ * reconnect back-off) and options (TLS, timeouts, fail-fast, protocol), to the node's URI, which Lettuce
+ * gives the credentials, TLS and timeout of the configured URIs. A master stopped and started again on
+ * its address is a drop and a reconnect like any other. When Lettuce reports a changed topology
+ * ({@link ClusterTopologyChangedEvent}: color-core enables its adaptive refresh, triggered by redirects
+ * and failed reconnects) with another set of master addresses (a replica promoted, a master added or
+ * removed), the copy is discarded, the connections to former masters are closed, new masters are
+ * connected and tracked, and a new copy starts once all of them are. Until Lettuce has noticed such a
+ * change, a master it does not know is not tracked: a write there is seen only once a redirect or a
+ * failed reconnect has made Lettuce refresh its topology. No test here runs a failover or a resharding
+ * (the test cluster has three masters and no replicas); slots moving between known masters need
+ * nothing, since every master tracks the whole prefix.
  *
  * <p>A path to Redis that goes silent without closing the connection delays invalidations for as
  * long as it is silent: TCP delivers them when it comes back, and if it never does the connection
@@ -76,37 +97,17 @@ import org.springframework.stereotype.Component;
  *
  * <p>Meters: {@code colorbench.nearcache.tracking} (1 while the copy answers, 0 while every read goes
  * to Redis), {@code colorbench.nearcache.colors} (colors in the copy), {@code colorbench.nearcache.invalidations}
- * and {@code colorbench.nearcache.sessions} (tracking sessions begun).
+ * and {@code colorbench.nearcache.sessions} (tracking sessions begun: copies started).
  */
 @Component
-class Tracking implements SmartLifecycle, MeterBinder {
+class Tracking implements SmartLifecycle, MeterBinder, TrackedServer.Events {
 
     private static final Logger log = LoggerFactory.getLogger(Tracking.class);
 
     /** Every color key starts with it: {@code colors::v3::}. */
     static final String PREFIX = ColorKeys.jsonKey("");
 
-    private static final TrackingArgs BROADCAST = TrackingArgs.Builder.enabled().bcast().prefixes(PREFIX);
-
-    /**
-     * Why the module refuses a Redis Cluster ({@code REDIS_CLUSTER_NODES}): broadcast tracking is a setting
-     * of one connection to one server, which then reports the writes to its own keys only. On a cluster each
-     * master would need a tracking connection of its own, kept through reconnects, failovers and slot moves,
-     * and the copy would be good only while all of them are: not built. Refusing at start-up, by name, is
-     * better than a module that starts and then reads Redis on every request, or one that misses the writes
-     * of two masters out of three and answers stale colors for good.
-     */
-    static final String ON_A_CLUSTER = "near-cache does not run on a Redis Cluster (REDIS_CLUSTER_NODES or spring.data.redis.cluster.nodes is set):"
-            + " its invalidations come from CLIENT TRACKING on one connection to one server, which on a cluster would report the writes"
-            + " of one master only. Point it at a single Redis (REDIS_URL) instead";
-
-    /** How long to wait before asking for tracking again after Redis did not answer the request for it. */
-    private static final Duration RETRY = Duration.ofSeconds(1);
-
     private final LettuceConnectionFactory connectionFactory;
-
-    /** Each loss of the tracking connection (and the stop): an {@code OK} counts only if none happened since it was asked for. */
-    private final AtomicLong losses = new AtomicLong();
 
     private final AtomicLong invalidations = new AtomicLong();
 
@@ -116,20 +117,20 @@ class Tracking implements SmartLifecycle, MeterBinder {
 
     private volatile boolean running;
 
-    private volatile StatefulRedisConnection<byte[], byte[]> connection;
+    /** The servers tracked now, by address on a cluster; replaced whole, under this object's lock, when the masters change. */
+    private volatile Map<String, TrackedServer> servers = Map.of();
 
     private ScheduledExecutorService connector;
 
-    private RedisClient client;
+    /** Lettuce's topology-changed events, on a cluster. */
+    private Disposable topologyChanges;
 
-    private int connectAttempts;
+    /** Only touched by the connector's thread. */
+    private int topologyAttempts;
 
     Tracking(RedisConnectionFactory connectionFactory) {
         if (!(connectionFactory instanceof LettuceConnectionFactory lettuce)) {
             throw new IllegalStateException("near-cache needs Lettuce (RESP3 push messages), not " + connectionFactory.getClass().getName());
-        }
-        if (lettuce.isClusterAware()) {
-            throw new IllegalStateException(ON_A_CLUSTER);
         }
         this.connectionFactory = lettuce;
     }
@@ -143,14 +144,21 @@ class Tracking implements SmartLifecycle, MeterBinder {
         return copy != null;
     }
 
-    /** Invalidation messages received so far, of one key, several, or all (a flush). */
+    /** Invalidation messages received so far, from any server, of one key, several, or all (a flush). */
     long invalidations() {
         return invalidations.get();
     }
 
-    /** How many times tracking became active: once per connection Redis confirmed it on. */
+    /** How many times tracking became active: once each time every server had confirmed it on its connection. */
     long sessions() {
         return sessions.get();
+    }
+
+    /** The servers tracked now, by name ({@code Redis}, or {@code master host:port}), each with whether it tracks. */
+    Map<String, Boolean> servers() {
+        Map<String, Boolean> tracking = new LinkedHashMap<>();
+        servers.values().forEach(server -> tracking.put(server.name(), server.isTracking()));
+        return tracking;
     }
 
     @Override
@@ -165,125 +173,161 @@ class Tracking implements SmartLifecycle, MeterBinder {
         FunctionCounter.builder("colorbench.nearcache.invalidations", invalidations, AtomicLong::get)
                 .description("Invalidation messages received from Redis").register(registry);
         FunctionCounter.builder("colorbench.nearcache.sessions", sessions, AtomicLong::get)
-                .description("Times Redis confirmed tracking on the (re)connected tracking connection").register(registry);
+                .description("Times Redis confirmed tracking on every (re)connected tracking connection").register(registry);
     }
 
     @Override
     public void start() {
-        if (!(connectionFactory.getRequiredNativeClient() instanceof RedisClient redisClient)) {
-            throw new IllegalStateException("near-cache needs a standalone Redis, not " + connectionFactory.getRequiredNativeClient().getClass().getName());
-        }
-        client = redisClient;
+        AbstractRedisClient client = connectionFactory.getRequiredNativeClient();
         connector = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "near-cache-tracking");
             thread.setDaemon(true);
             return thread;
         });
         running = true;
-        connector.execute(this::connect);
+        if (client instanceof RedisClusterClient cluster) {
+            topologyChanges = cluster.getResources().eventBus().get()
+                    .ofType(ClusterTopologyChangedEvent.class)
+                    .subscribe(changed -> later(() -> followMasters(cluster, masters(changed.after())), Duration.ZERO));
+            later(() -> trackMasters(cluster), Duration.ZERO);
+        }
+        else if (client instanceof RedisClient redis) {
+            // the application's own client: its URI, password, TLS, timeouts and back-off
+            TrackedServer server = new TrackedServer("Redis", redis, false, connector, this);
+            servers = Map.of("Redis", server);
+            server.start();
+        }
+        else {
+            throw new IllegalStateException("near-cache needs a standalone Redis or a Redis Cluster, not " + client.getClass().getName());
+        }
     }
 
-    /**
-     * Opens the tracking connection with the application's client (its URI, password, TLS, timeouts and
-     * back-off); Lettuce reconnects it from then on. Until Redis is first there, retried on the back-off.
-     */
-    private void connect() {
+    /** The cluster's masters as the cluster client knows them at start; until the cluster answers, retried on the back-off. */
+    private void trackMasters(RedisClusterClient cluster) {
         if (!running) {
             return;
         }
-        StatefulRedisConnection<byte[], byte[]> opened;
+        List<RedisURI> masters;
         try {
-            opened = client.connect(ByteArrayCodec.INSTANCE);
+            masters = masters(cluster.getPartitions());
         }
         catch (RuntimeException ex) {
-            Duration delay = client.getResources().reconnectDelay().createDelay(++connectAttempts);
-            log.debug("Near cache: no tracking connection yet ({}); next attempt in {} ms", ex.getClass().getSimpleName(), delay.toMillis());
-            later(this::connect, delay);
+            masters = List.of();
+        }
+        if (masters.isEmpty()) {
+            Duration delay = cluster.getResources().reconnectDelay().createDelay(++topologyAttempts);
+            log.debug("Near cache: no Redis Cluster topology yet; next attempt in {} ms", delay.toMillis());
+            later(() -> trackMasters(cluster), delay);
             return;
         }
-        opened.addListener(this::onPush);
-        opened.addListener(new RedisConnectionStateListener() {
-
-            @Override
-            public void onRedisConnected(RedisChannelHandler<?, ?> handler, SocketAddress address) {
-                enable(opened);
-            }
-
-            @Override
-            public void onRedisDisconnected(RedisChannelHandler<?, ?> handler) {
-                lost();
-            }
-        });
-        connection = opened;
-        if (!running) {
-            opened.close();
-            return;
-        }
-        enable(opened);
+        followMasters(cluster, masters);
     }
 
-    /** Asks Redis to track the colors for this connection; runs on connecting and on every reconnect. */
-    private void enable(StatefulRedisConnection<byte[], byte[]> tracked) {
-        if (!running || !tracked.isOpen()) {
-            return;
+    /** The address of every upstream node: each master, whatever its state (a master that is down still holds its slots). */
+    private static List<RedisURI> masters(Iterable<RedisClusterNode> nodes) {
+        List<RedisURI> masters = new ArrayList<>();
+        for (RedisClusterNode node : nodes) {
+            if (node.is(NodeFlag.UPSTREAM) && !node.is(NodeFlag.NOADDR) && node.getUri() != null) {
+                masters.add(node.getUri());
+            }
         }
-        ProtocolVersion protocol = (tracked instanceof StatefulRedisConnectionImpl<?, ?> impl)
-                ? impl.getConnectionState().getNegotiatedProtocolVersion() : null;
-        if (protocol != ProtocolVersion.RESP3) {
-            log.warn("Near cache: the tracking connection speaks {}, not RESP3; without push messages nothing is cached,"
-                    + " every read goes to Redis", protocol);
-            return;
-        }
-        long seen = losses.get();
-        tracked.async().clientTracking(BROADCAST).whenComplete((ok, error) -> {
-            if (error == null || isAlreadyTracking(error)) {
-                activate(seen);
-            }
-            else if (error instanceof RedisCommandExecutionException refused) {
-                log.warn("Near cache: Redis refused CLIENT TRACKING ({}); every read goes to Redis", refused.getMessage());
-            }
-            else if (running && losses.get() == seen) {
-                log.debug("Near cache: CLIENT TRACKING not answered ({}); asking again in {}", error.getClass().getSimpleName(), RETRY);
-                later(() -> enable(tracked), RETRY);
-            }
-        });
+        return masters;
     }
 
     /**
-     * Redis refuses a prefix a connection already tracks: the answer to a second request for tracking
-     * on the same connection (one that was not answered in time, and asked again), which is on all the same.
+     * Tracks {@code masters}, on the connector's thread: keeps the connections to masters already
+     * tracked, opens one to each new master and closes those to former masters. Any change discards
+     * the copy, which starts again once every master tracks.
      */
-    private static boolean isAlreadyTracking(Throwable error) {
-        return error instanceof RedisCommandExecutionException && error.getMessage() != null
-                && error.getMessage().contains("overlaps with an existing prefix");
+    private void followMasters(RedisClusterClient cluster, List<RedisURI> masters) {
+        if (!running || masters.isEmpty()) {
+            return;
+        }
+        Map<String, TrackedServer> current = servers;
+        Map<String, TrackedServer> next = new LinkedHashMap<>();
+        List<TrackedServer> added = new ArrayList<>();
+        for (RedisURI uri : masters) {
+            String address = uri.getHost() + ":" + uri.getPort();
+            TrackedServer server = current.get(address);
+            if (server == null) {
+                server = new TrackedServer("master " + address, masterClient(cluster, uri), true, connector, this);
+                added.add(server);
+            }
+            next.put(address, server);
+        }
+        if (next.keySet().equals(current.keySet())) {
+            return;
+        }
+        List<TrackedServer> removed = current.values().stream().filter(server -> !next.containsValue(server)).toList();
+        synchronized (this) {
+            if (!running) {
+                added.forEach(TrackedServer::close);
+                return;
+            }
+            servers = next;
+            discard(current.isEmpty() ? null : "the cluster's masters changed to " + next.keySet());
+            startCopyIfEveryServerTracks();
+        }
+        if (current.isEmpty()) {
+            log.info("Near cache: on a Redis Cluster; one tracking connection to each of its {} masters {}", next.size(), next.keySet());
+        }
+        removed.forEach(TrackedServer::close);
+        added.forEach(TrackedServer::start);
     }
 
-    private synchronized void activate(long seen) {
-        if (running && losses.get() == seen && copy == null) {
+    /** A client of one master's own, with the cluster client's resources and options, to the node's URI (credentials, TLS, timeout). */
+    private static RedisClient masterClient(RedisClusterClient cluster, RedisURI node) {
+        RedisClient client = RedisClient.create(cluster.getResources(), RedisURI.builder(node).build());
+        client.setOptions(ClientOptions.copyOf(cluster.getOptions()));
+        return client;
+    }
+
+    @Override
+    public synchronized void confirmed(TrackedServer server, long drops) {
+        if (running && servers.containsValue(server) && server.confirm(drops)) {
+            if (servers.size() > 1 && copy == null) {
+                log.debug("Near cache: {} tracks {}*", server, PREFIX);
+            }
+            startCopyIfEveryServerTracks();
+        }
+    }
+
+    /** Under this object's lock: a new copy, unless there is one or a server does not track (now, on its connection as it is). */
+    private void startCopyIfEveryServerTracks() {
+        Map<String, TrackedServer> tracked = servers;
+        if (running && copy == null && !tracked.isEmpty() && tracked.values().stream().allMatch(TrackedServer::isTracking)) {
             copy = new LocalCopy();
             sessions.incrementAndGet();
-            log.info("Near cache: Redis tracks {}* for this module; answering from the local copy", PREFIX);
+            log.info("Near cache: {} tracks {}* for this module; answering from the local copy",
+                    (tracked.size() == 1) ? tracked.values().iterator().next() : "each of the " + tracked.size() + " masters", PREFIX);
         }
     }
 
-    /** The tracking connection dropped: whatever it did not deliver is unknown, so the copy goes now. */
-    private void lost() {
-        LocalCopy dropped;
+    /** A tracking connection dropped: whatever it did not deliver is unknown, so the copy goes now. */
+    @Override
+    public void lost(TrackedServer server) {
         synchronized (this) {
-            losses.incrementAndGet();
-            dropped = copy;
-            copy = null;
-            if (dropped != null) {
-                dropped.discard();
+            if (servers.containsValue(server)) {
+                discard("lost the tracking connection to " + server);
             }
         }
-        if (dropped != null && running) {
-            log.warn("Near cache: lost the tracking connection to Redis; dropped the local copy, reading Redis until tracking is back");
+    }
+
+    /** Under this object's lock: discards the copy, if any, saying why (unless {@code why} is null or tracking stopped). */
+    private void discard(String why) {
+        LocalCopy dropped = copy;
+        copy = null;
+        if (dropped != null) {
+            dropped.discard();
+            if (running && why != null) {
+                log.warn("Near cache: {}; dropped the local copy, reading Redis until tracking is back", why);
+            }
         }
     }
 
     /** Runs on Lettuce's event loop: quick, never blocking. */
-    private void onPush(PushMessage message) {
+    @Override
+    public void pushed(TrackedServer server, PushMessage message) {
         if (!"invalidate".equals(message.getType())) {
             return;
         }
@@ -291,7 +335,7 @@ class Tracking implements SmartLifecycle, MeterBinder {
         LocalCopy current = copy;
         List<Object> content = message.getContent();
         if (!(content.size() > 1 && content.get(1) instanceof List<?> keys)) {
-            // no keys: the database was flushed
+            // no keys: the database was flushed (on a cluster, that master's)
             if (current != null) {
                 current.invalidateAll();
             }
@@ -321,21 +365,19 @@ class Tracking implements SmartLifecycle, MeterBinder {
 
     @Override
     public void stop() {
+        Map<String, TrackedServer> tracked;
         synchronized (this) {
             running = false;
-            losses.incrementAndGet();
-            if (copy != null) {
-                copy.discard();
-                copy = null;
-            }
+            discard(null);
+            tracked = servers;
+        }
+        if (topologyChanges != null) {
+            topologyChanges.dispose();
         }
         if (connector != null) {
             connector.shutdownNow();
         }
-        StatefulRedisConnection<byte[], byte[]> open = connection;
-        if (open != null) {
-            open.close();
-        }
+        tracked.values().forEach(TrackedServer::close);
     }
 
     @Override

@@ -144,13 +144,13 @@ class DockerComposeTest {
     }
 
     /**
-     * Every Redis module but the near cache (which refuses to start on a cluster) adds the cluster nodes
-     * and waits for the cluster; nothing else of its service changes. The others stay as they are.
+     * Every Redis module adds the cluster nodes and waits for the cluster; nothing else of its service
+     * changes. The others stay as they are.
      */
     @Test
-    void everyRedisModuleButTheNearCacheGetsTheClusterAndWaitsForIt() {
+    void everyRedisModuleGetsTheClusterAndWaitsForIt() {
         List<String> onTheCluster = modules.stream()
-                .filter(module -> module.store() == Store.REDIS && !module.nearCache())
+                .filter(module -> module.store() == Store.REDIS)
                 .map(PatternModule::id)
                 .toList();
         assertThat(onTheCluster).isNotEmpty();

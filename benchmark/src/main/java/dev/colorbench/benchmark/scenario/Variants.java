@@ -13,6 +13,7 @@ import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.RunDirectory;
+import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
@@ -85,7 +86,8 @@ final class Variants implements Scenario {
         for (Target target : targets) {
             RowFigures figures = rows.get(target.id());
             RowFigures base = rows.get(target.module().id());
-            String settingsText = target.properties().isEmpty() ? "as it is: Lettuce, one shared connection, platform threads"
+            String settingsText = target.properties().isEmpty()
+                    ? "as it is: platform threads" + (target.module().store() == Store.REDIS ? ", Lettuce, one shared connection" : "")
                     : target.properties().equals(JEDIS) ? "Jedis, a pool of 16 connections" : "virtual threads";
             String vsBase = target.properties().isEmpty() || base.tpsMedian() == null || figures.tpsMedian() == null ? ""
                     : Format.ratio(figures.tpsMedian() / base.tpsMedian());

@@ -17,6 +17,7 @@ import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.RunStatistics;
 import dev.colorbench.benchmark.results.Sample;
+import dev.colorbench.benchmark.results.Spread;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Lab;
 
@@ -27,9 +28,12 @@ import dev.colorbench.benchmark.run.Lab;
  * throughput stops growing and what latency pays for it; the overload step shows what breaks first,
  * read from why requests failed: a 503 from the module (its Redis connection pool or command
  * queue was full), a timeout (a queue of waiting requests grew past JMeter's 10 s), or a
- * connection the server refused or reset.
+ * connection the server refused or reset. Failed requests are what this scenario measures, at every
+ * step: each cell shows their share and why; only a wrong answer (or a row without samples) fails the run.
  */
 final class Concurrency implements Scenario {
+
+    private static final String WRONG_ANSWER = "wrong answer";
 
     /** The overload step offers each module this many times the most it served. */
     private static final double OVERLOAD = 1.5;
@@ -45,6 +49,7 @@ final class Concurrency implements Scenario {
         List<Target> targets = context.modules();
         RunDirectory directory = context.directory().sub(name());
         Map<Integer, Map<String, RowFigures>> steps = new LinkedHashMap<>();
+        Map<Integer, Map<String, Map<String, Long>>> failures = new LinkedHashMap<>();
         Map<String, Overload> overload = new LinkedHashMap<>();
         BenchmarkSettings base = context.settings().forScenario(context.settings().threads());
         try (Lab lab = context.measurement().open(Condition.plain(name(), base, targets), directory)) {
@@ -52,8 +57,13 @@ final class Concurrency implements Scenario {
                 BenchmarkSettings settings = context.settings().forScenario(count);
                 JMeterResults results = lab.run(settings, directory.sub("clients-" + count), false);
                 Map<String, RowFigures> rows = new LinkedHashMap<>();
-                targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
+                Map<String, Map<String, Long>> why = new LinkedHashMap<>();
+                targets.forEach(target -> {
+                    rows.put(target.id(), RowFigures.of(target.id(), results, settings));
+                    why.put(target.id(), kinds(results.failures(target.id())));
+                });
                 steps.put(count, rows);
+                failures.put(count, why);
             }
             Map<String, Integer> offered = new LinkedHashMap<>();
             for (Target target : targets) {
@@ -64,7 +74,7 @@ final class Concurrency implements Scenario {
             JMeterResults results = lab.run(Schedule.openModel(base, offered), base, directory.sub("overload"));
             offered.forEach((target, rate) -> overload.put(target, Overload.of(target, rate, results, base)));
         }
-        return section(context.settings(), clients, targets, steps, overload);
+        return section(context.settings(), clients, targets, steps, failures, overload);
     }
 
     /** One module offered more than it serves: what it achieved, how its requests fared, and why those that failed did. */
@@ -72,13 +82,17 @@ final class Concurrency implements Scenario {
 
         static Overload of(String target, int offered, JMeterResults results, BenchmarkSettings settings) {
             List<Sample> samples = new ArrayList<>();
+            List<Double> served = new ArrayList<>();
             for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
-                samples.addAll(results.samples(new RunKey(target, Phase.LATENCY, repetition)));
+                List<Sample> run = results.samples(new RunKey(target, Phase.LATENCY, repetition));
+                samples.addAll(run);
+                // per repetition: the repetitions are apart in time, the other rows' runs in between
+                served.add(run.isEmpty() ? null : RunStatistics.of(run, 0).tps());
             }
             RunStatistics statistics = RunStatistics.of(samples, 0);
-            Map<String, Long> kinds = new TreeMap<>();
-            results.failures(target).forEach((reason, count) -> kinds.merge(kind(reason), count, Long::sum));
-            return new Overload(offered, statistics.tps(), statistics.samples(), statistics.errors(), statistics.p50Ms(), statistics.p99Ms(), kinds);
+            Spread achieved = Spread.of(served);
+            return new Overload(offered, achieved == null ? 0 : achieved.median(), statistics.samples(), statistics.errors(), statistics.p50Ms(),
+                    statistics.p99Ms(), kinds(results.failures(target)));
         }
 
         double errorPercent() {
@@ -91,6 +105,13 @@ final class Concurrency implements Scenario {
             return "offered %s/s, served %s/s; %s %% failed (%s); p50 / p99 %s / %s ms".formatted(Format.grouped(offeredPerSecond),
                     Format.grouped(achievedPerSecond), Format.number(Math.round(errorPercent() * 10) / 10.0), failed, p50Ms, p99Ms);
         }
+    }
+
+    /** Failed requests by what ran out first. */
+    static Map<String, Long> kinds(Map<String, Long> reasons) {
+        Map<String, Long> kinds = new TreeMap<>();
+        reasons.forEach((reason, count) -> kinds.merge(kind(reason), count, Long::sum));
+        return kinds;
     }
 
     /** What a failed request says ran out first. */
@@ -108,15 +129,24 @@ final class Concurrency implements Scenario {
             return "connection reset or closed by the server";
         }
         if (reason.startsWith("200")) {
-            return "wrong answer";
+            return WRONG_ANSWER;
         }
         return "other: " + reason;
     }
 
+    /** {@code 0 % failed}, or the share and why: {@code 1.4 % failed (12 refused by the module ...)}. */
+    private static String failed(RowFigures figures, Map<String, Long> why) {
+        if (figures.errors() == 0) {
+            return "0 % failed";
+        }
+        return "%s %% failed (%s)".formatted(Format.number(Math.round(figures.errors() * 1000.0 / figures.samples()) / 10.0),
+                why.entrySet().stream().map(kind -> kind.getValue() + " " + kind.getKey()).reduce((a, b) -> a + ", " + b).orElse("unknown"));
+    }
+
     private Section section(BenchmarkSettings settings, List<Integer> clients, List<Target> targets, Map<Integer, Map<String, RowFigures>> steps,
-            Map<String, Overload> overload) {
+            Map<Integer, Map<String, Map<String, Long>>> failures, Map<String, Overload> overload) {
         List<String> header = new ArrayList<>(List.of("module"));
-        clients.forEach(count -> header.add(count + " client" + (count == 1 ? "" : "s") + ": TPS, p50 / p99 ms"));
+        clients.forEach(count -> header.add(count + " client" + (count == 1 ? "" : "s") + ": TPS, p50 / p99 ms, failed"));
         header.add("overload (open model)");
         List<List<String>> rows = new ArrayList<>();
         Map<String, List<Charts.Point>> tps = new LinkedHashMap<>();
@@ -127,14 +157,22 @@ final class Concurrency implements Scenario {
             List<String> row = new ArrayList<>(List.of(id));
             for (int count : clients) {
                 RowFigures figures = steps.get(count).get(id);
-                row.add("%s, %s / %s".formatted(RowFigures.spread(figures.tps()), figures.latency().p50Ms(), figures.latency().p99Ms()));
+                Map<String, Long> why = failures.get(count).get(id);
+                row.add("%s, %s / %s, %s".formatted(RowFigures.spread(figures.tps()), figures.latency().p50Ms(), figures.latency().p99Ms(),
+                        failed(figures, why)));
                 tps.computeIfAbsent(id, key -> new ArrayList<>()).add(new Charts.Point(count, figures.tpsMedian()));
                 p99.computeIfAbsent(id, key -> new ArrayList<>()).add(new Charts.Point(count,
                         figures.latency().p99Ms() == null ? null : Math.max(1, figures.latency().p99Ms()) * 1.0));
-                problems.addAll(figures.problems(name(), count + " clients"));
+                // failures under many clients are what this scenario measures; a wrong answer or no answer at all is a fault
+                if (figures.samples() == 0) {
+                    problems.add("%s, %d clients: module %s recorded no sample".formatted(name(), count, id));
+                }
+                if (why.containsKey(WRONG_ANSWER)) {
+                    problems.add("%s, %d clients: module %s answered 200 with a wrong body %d times".formatted(name(), count, id, why.get(WRONG_ANSWER)));
+                }
             }
             row.add(overload.get(id).describe());
-            if (overload.get(id).failures().containsKey("wrong answer")) {
+            if (overload.get(id).failures().containsKey(WRONG_ANSWER)) {
                 problems.add("%s, overload: module %s answered 200 with a wrong body".formatted(name(), id));
             }
             rows.add(row);
@@ -142,6 +180,7 @@ final class Concurrency implements Scenario {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("clients", clients);
         data.put("steps", steps);
+        data.put("failures", failures);
         data.put("overload", overload);
         return new Section(name(), "Clients and overload",
                 "Every module under more and more concurrent clients (closed model: each client sends its next request when the last one "

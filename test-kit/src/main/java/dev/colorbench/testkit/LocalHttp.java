@@ -6,6 +6,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.function.Function;
+
+import dev.colorbench.core.ColorJson;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Requests to the module under test on its local port, for every contract in the kit. A request
@@ -22,6 +27,28 @@ public final class LocalHttp {
             .build();
 
     private LocalHttp() {
+    }
+
+    /**
+     * For a module that may answer from a local copy until it notices that its store went away: asks
+     * {@code path} with {@code get} until the answer is not a 200, for at most {@code within}; every 200
+     * before that must be the whole palette. Returns the last answer, for the caller to check it is a 503.
+     */
+    static HttpResponse<String> untilNoLongerFromTheCopy(Function<String, HttpResponse<String>> get, String path, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        HttpResponse<String> response = get.apply(path);
+        while (response.statusCode() == 200 && System.nanoTime() < deadline) {
+            assertThat(response.body()).as("%s from the local copy before the outage is noticed", path).isEqualTo(ColorJson.palette());
+            try {
+                Thread.sleep(10);
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(ex);
+            }
+            response = get.apply(path);
+        }
+        return response;
     }
 
     public static HttpResponse<String> get(int port, String pathAndQuery) {

@@ -161,14 +161,8 @@ public abstract class OutageContractTest {
 
     /** Right answers from the local copy, then, within {@link #FAST_FAILURE} of the store stopping, a 503. */
     private void awaitTheOutageNoticed(String path) {
-        long deadline = System.nanoTime() + FAST_FAILURE.toNanos();
-        HttpResponse<String> response = get(path);
-        while (response.statusCode() == 200 && System.nanoTime() < deadline) {
-            assertThat(response.body()).as("%s from the local copy before the outage is noticed", path).isEqualTo(ColorJson.palette());
-            sleep(10);
-            response = get(path);
-        }
-        assertThat(response.statusCode()).as("%s within %s of the store stopping", path, FAST_FAILURE).isEqualTo(503);
+        assertThat(LocalHttp.untilNoLongerFromTheCopy(this::get, path, FAST_FAILURE).statusCode())
+                .as("%s within %s of the store stopping", path, FAST_FAILURE).isEqualTo(503);
     }
 
     /** The right palette from the local copy, or a 503 problem, within {@link #FAST_FAILURE}. */

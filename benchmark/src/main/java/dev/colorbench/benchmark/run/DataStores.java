@@ -106,7 +106,8 @@ public final class DataStores {
         if (clusterNodes == null) {
             throw new IllegalStateException("No row of this condition reads a Redis Cluster");
         }
-        String credentials = embeddedCluster ? "" : URI.create(redisUrl).getRawUserInfo() == null ? "" : URI.create(redisUrl).getRawUserInfo() + "@";
+        String userInfo = embeddedCluster ? null : URI.create(redisUrl).getRawUserInfo();
+        String credentials = userInfo == null ? "" : userInfo + "@";
         return Arrays.stream(clusterNodes.split(",")).map(String::strip).filter(node -> !node.isEmpty())
                 .map(node -> "redis://" + credentials + node).toList();
     }

@@ -82,12 +82,16 @@ public final class Benchmark {
         Measured measured = measurement.measure(Condition.plain(Scenarios.HEADLINE, settings, targets), directory);
         JMeterInstallation jmeter = measurement.jmeter();
         for (Target target : targets) {
-            Path samples = directory.target(target.id()).resolve("results.csv");
-            measured.results().writeMeasured(target.id(), samples);
-            if (settings.dashboards()) {
-                jmeter.dashboard(samples, directory.target(target.id()), target.id());
-            }
+            measured.results().writeMeasured(target.id(), samples(directory, target));
+        }
+        if (settings.dashboards()) {
+            // one report-generator JVM per row, each busy on one core: a parallel stream runs as many at once as there are cores
+            targets.parallelStream().forEach(target -> jmeter.dashboard(samples(directory, target), directory.target(target.id()), target.id()));
         }
         return Report.of(settings, targets, measured, jmeter.version(), measurement.placement(), repositoryRoot);
+    }
+
+    private static Path samples(RunDirectory directory, Target target) {
+        return directory.target(target.id()).resolve("results.csv");
     }
 }

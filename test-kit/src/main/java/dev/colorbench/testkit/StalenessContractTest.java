@@ -159,23 +159,10 @@ public abstract class StalenessContractTest {
             String after = ColorJson.of(repainted(name, i + WARM_UP_WRITES));
             String path = (Math.floorMod(i, 2) == 0) ? "/colors/" + name : "/colors";
 
-            redis.sync().set(keyOf.apply(name), after);
-            long written = System.nanoTime();
-            while (true) {
-                HttpResponse<String> response = get(path);
-                long answered = System.nanoTime();
-                assertThat(response.statusCode()).as(path).isEqualTo(200);
-                if (response.body().contains(after)) {
-                    if (i >= 0) {
-                        staleness.add(answered - written);
-                    }
-                    break;
-                }
-                assertThat(response.body()).as("%s while %s is changed: the value before or after", path, name).contains(before);
-                staleAnswers += (i >= 0) ? 1 : 0;
-                if (answered - written > SETTLED.toNanos()) {
-                    fail("%s still answers %s's value from before a write %s ago", path, name, SETTLED);
-                }
+            Served served = awaitServed(() -> redis.sync().set(keyOf.apply(name), after), path, before, after, this::get, name);
+            if (i >= 0) {
+                staleness.add(served.nanos());
+                staleAnswers += served.staleAnswers();
             }
             current.put(name, after);
         }
@@ -410,8 +397,37 @@ public abstract class StalenessContractTest {
         }
     }
 
+    /** How long one write took to be served: from the write's reply to the first answer with its value, and the answers before it. */
+    public record Served(long nanos, int staleAnswers) {
+    }
+
+    /**
+     * Another writer's change and the wait for it: runs {@code write}, then asks {@code path} until
+     * it shows {@code after}. Every answer before must be a 200 showing {@code before} (the value
+     * before or after, nothing else), and none may come later than {@link #SETTLED} after the write.
+     */
+    public static Served awaitServed(Runnable write, String path, String before, String after, Function<String, HttpResponse<String>> get,
+            String what) {
+        write.run();
+        long written = System.nanoTime();
+        int staleAnswers = 0;
+        while (true) {
+            HttpResponse<String> response = get.apply(path);
+            long answered = System.nanoTime();
+            assertThat(response.statusCode()).as(path).isEqualTo(200);
+            if (response.body().contains(after)) {
+                return new Served(answered - written, staleAnswers);
+            }
+            assertThat(response.body()).as("%s while %s is changed: the value before or after", path, what).contains(before);
+            staleAnswers++;
+            if (answered - written > SETTLED.toNanos()) {
+                fail("%s still answers %s's value from before a write %s ago", path, what, SETTLED);
+            }
+        }
+    }
+
     /** A consistent color under {@code name} that is neither the palette's nor that of another {@code i}. */
-    static Color repainted(String name, int i) {
+    public static Color repainted(String name, int i) {
         Color original = Palette.find(name).orElseThrow();
         int rgb = Integer.parseInt(original.hex().substring(1), 16) ^ (int) (((i + 1) * 2654435761L) & 0xFFFFFF);
         return new Color(name, "#%06x".formatted(rgb), (rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF);

@@ -15,7 +15,7 @@ import java.util.function.Function;
  *        module of {@code modules/pom.xml} and its declared variants
  * @param warmupSeconds the most a row is warmed up before it is measured; it stops as soon as its
  *        last {@code warmupWindows} windows of {@code warmupWindowSeconds} agree within
- *        {@code warmupTolerancePercent}
+ *        {@code warmupTolerancePercent} and the module's JIT was all but idle in them
  * @param jmeterWarmupSeconds JMeter's own warm-up on each row right before its first measured run
  * @param redisClusterNodes the Redis Cluster the {@code cluster} scenario measures on ({@code REDIS_CLUSTER_NODES},
  *        {@code host:port} of every master, comma-separated); {@code null}: an embedded cluster of three masters
@@ -72,7 +72,7 @@ public record BenchmarkSettings(
             Map.entry("rampup", new String[] { "2", "0" }),
             Map.entry("latencyDuration", new String[] { "6", "2" }),
             Map.entry("rate", new String[] { "50" }),
-            Map.entry("warmup", new String[] { "40", "4" }),
+            Map.entry("warmup", new String[] { "60", "4" }),
             Map.entry("warmupWindow", new String[] { "2", "1" }),
             Map.entry("warmupWindows", new String[] { "3", "2" }),
             Map.entry("warmupTolerance", new String[] { "5", "10" }),

@@ -85,7 +85,7 @@ final class ReportView {
                 .collect(Collectors.joining(" ")));
         row.put("warmup", m.warmup() == null ? "none" : "%s s, %s (%s)".formatted(Format.number(m.warmup().seconds()),
                 m.warmup().steady() ? "steady" : "NOT steady", m.warmup().lastWindowsTps().stream().map(Format::grouped)
-                        .collect(Collectors.joining(" / ")))
+                        .collect(Collectors.joining(" / ")) + " requests/s; JIT " + Format.grouped(m.warmup().jitMillis()) + " ms in them")
                 + (m.warmup().errors() == 0 ? "" : ", %s of %s failed".formatted(Format.grouped(m.warmup().errors()), Format.grouped(m.warmup().requests()))));
         row.put("redis", m.storeWork());
         row.put("roundTrips", or(m.storeRoundTripsPerRequest(), Format::number, "n/a"));

@@ -8,7 +8,7 @@ import java.time.Duration;
 
 import dev.colorbench.benchmark.Json;
 
-/** Reads a running module's own request count from its actuator: how the run sees that load has reached a module. */
+/** Reads a running module's own meters from its actuator: how the run sees that load has reached a module, and whether its JIT is done. */
 public final class ModuleMeters {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
@@ -18,16 +18,24 @@ public final class ModuleMeters {
 
     /** {@code GET /colors} requests the module has served so far (0 before the first). */
     public static long requestsServed(RunningModule module) {
-        HttpRequest request = HttpRequest.newBuilder(module.baseUri()
-                .resolve("/actuator/metrics/http.server.requests?tag=uri:/colors&tag=method:GET")).timeout(Duration.ofSeconds(2)).build();
+        return Math.round(read(module, "http.server.requests?tag=uri:/colors&tag=method:GET", "COUNT"));
+    }
+
+    /** Milliseconds the module's JIT compilers have spent compiling so far (Micrometer's {@code jvm.compilation.time}); 0 if unknown. */
+    public static double compilationMillis(RunningModule module) {
+        return read(module, "jvm.compilation.time", "COUNT");
+    }
+
+    private static double read(RunningModule module, String meter, String statistic) {
+        HttpRequest request = HttpRequest.newBuilder(module.baseUri().resolve("/actuator/metrics/" + meter)).timeout(Duration.ofSeconds(2)).build();
         try {
             HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 return 0;
             }
             for (var measurement : Json.MAPPER.readTree(response.body()).path("measurements")) {
-                if (measurement.path("statistic").asString().equals("COUNT")) {
-                    return measurement.path("value").asLong();
+                if (measurement.path("statistic").asString().equals(statistic)) {
+                    return measurement.path("value").asDouble();
                 }
             }
             return 0;

@@ -78,7 +78,8 @@ public record BenchmarkSettings(
             Map.entry("warmupTolerance", new String[] { "5", "10" }),
             Map.entry("jmeterWarmup", new String[] { "3", "1" }),
             Map.entry("errorThreshold", new String[] { "0" }),
-            Map.entry("jvmArgs", new String[] { "-Xms256m -Xmx256m" }),
+            // the full run's on evidence (README, "JVM options"); a quick run starts the same modules on a CI machine, where 1 GB each may not fit
+            Map.entry("jvmArgs", new String[] { "-Xms1g -Xmx1g -XX:+UseParallelGC", "-Xms256m -Xmx256m -XX:+UseParallelGC" }),
             Map.entry("healthTimeout", new String[] { "120" }),
             Map.entry("redisUrl", new String[] { "" }),
             Map.entry("redisClusterNodes", new String[] { "" }),

@@ -34,7 +34,7 @@ class BenchmarkSettingsTest {
         assertThat(full.modules()).isEmpty();
         assertThat(full.embeddedRedis()).isTrue();
         assertThat(full.embeddedRedisCluster()).isTrue();
-        assertThat(full.jvmArgs()).containsExactly("-Xms256m", "-Xmx256m");
+        assertThat(full.jvmArgs()).containsExactly("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC");
         assertThat(full.reference()).isEqualTo("cacheable-loop");
     }
 

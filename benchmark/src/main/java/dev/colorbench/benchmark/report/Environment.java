@@ -8,8 +8,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.run.Jdk;
+import dev.colorbench.benchmark.run.SteadyState;
 
 /** The facts a reader needs to judge the numbers, written beside them. */
 public record Environment(String date, String gitCommit, String moduleJdk, String jvmArgs, String redisVersion, String redis, int cores,
@@ -26,9 +28,10 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 "JMeter " + jmeterVersion + " on the same machine", cpuPlacement, settings.threads(),
                 settings.durationSeconds(), settings.rampupSeconds(), settings.latencyDurationSeconds(), settings.rate(),
-                ("each row until its last %d windows of %d s agree within %s %% and its JIT compiled for at most 2 %% of them (at most %d s), then %d s of JMeter's own before its "
+                ("each row until its last %d windows of %d s agree within %s %% and its JIT compiled for at most %s %% of them (at most %d s), then %d s of JMeter's own before its "
                         + "first measured run; in no figure").formatted(settings.warmupWindows(), settings.warmupWindowSeconds(),
-                                settings.warmupTolerancePercent(), settings.warmupSeconds(), settings.jmeterWarmupSeconds()),
+                                settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT), settings.warmupSeconds(),
+                                settings.jmeterWarmupSeconds()),
                 settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList());
     }
 

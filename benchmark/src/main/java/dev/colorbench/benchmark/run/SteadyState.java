@@ -39,7 +39,7 @@ public final class SteadyState {
     }
 
     /** The most of the last windows' time the JIT may have spent compiling for a row to count as steady. */
-    static final double JIT_QUIET_PERCENT = 2;
+    public static final double JIT_QUIET_PERCENT = 2;
 
     private final BenchmarkSettings settings;
 

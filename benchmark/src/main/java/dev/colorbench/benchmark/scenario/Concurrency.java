@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Format;
@@ -100,8 +101,7 @@ final class Concurrency implements Scenario {
         }
 
         String describe() {
-            String failed = failures.isEmpty() ? "no failure"
-                    : failures.entrySet().stream().map(kind -> kind.getValue() + " " + kind.getKey()).reduce((a, b) -> a + ", " + b).orElseThrow();
+            String failed = failures.isEmpty() ? "no failure" : counted(failures);
             return "offered %s/s, served %s/s; %s %% failed (%s); p50 / p99 %s / %s ms".formatted(Format.grouped(offeredPerSecond),
                     Format.grouped(achievedPerSecond), Format.number(Math.round(errorPercent() * 10) / 10.0), failed, p50Ms, p99Ms);
         }
@@ -140,7 +140,12 @@ final class Concurrency implements Scenario {
             return "0 % failed";
         }
         return "%s %% failed (%s)".formatted(Format.number(Math.round(figures.errors() * 1000.0 / figures.samples()) / 10.0),
-                why.entrySet().stream().map(kind -> kind.getValue() + " " + kind.getKey()).reduce((a, b) -> a + ", " + b).orElse("unknown"));
+                why.isEmpty() ? "unknown" : counted(why));
+    }
+
+    /** {@code 12 refused by the module (...), 3 timed out (...)}. */
+    private static String counted(Map<String, Long> kinds) {
+        return kinds.entrySet().stream().map(kind -> kind.getValue() + " " + kind.getKey()).collect(Collectors.joining(", "));
     }
 
     private Section section(BenchmarkSettings settings, List<Integer> clients, List<Target> targets, Map<Integer, Map<String, RowFigures>> steps,

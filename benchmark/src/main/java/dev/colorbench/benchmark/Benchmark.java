@@ -40,7 +40,12 @@ public final class Benchmark {
         BenchmarkSettings settings = BenchmarkSettings.from(System.getProperties(), System.getenv());
         ModuleCatalog catalog = ModuleCatalog.read(repositoryRoot);
         List<Target> targets = catalog.targets(settings.modules());
+        List<Scenario> scenarios = Scenarios.chosen(settings.scenarios());
         ModuleLauncher.requireJars(targets, repositoryRoot, version);
+        if (!scenarios.isEmpty() && settings.modules().isEmpty()) {
+            // checked before the headline's half hour, not after it
+            ModuleLauncher.requireJars(catalog.targets("benchmark.scenarioModules", settings.scenarioModules()), repositoryRoot, version);
+        }
         JMeterInstallation jmeter = JMeterInstallation.configuredIn(repositoryRoot.resolve("target"), args[2]);
         RunDirectory directory = RunDirectory.fresh(repositoryRoot.resolve("benchmark/target/benchmark"));
         Console.info("%s run: %d repetition(s), %d threads, %d s closed model + %d s open model at %d req/s per row and repetition, "
@@ -48,7 +53,6 @@ public final class Benchmark {
                         settings.latencyDurationSeconds(), settings.rate())
                 + "each row warmed up to a steady state first");
 
-        List<Scenario> scenarios = Scenarios.chosen(settings.scenarios());
         Report report = null;
         try (CpuPlacement placement = CpuPlacement.apply(settings.cpus())) {
             Measurement measurement = new Measurement(repositoryRoot, version, jmeter, placement);

@@ -27,6 +27,9 @@ import java.util.function.Function;
  * @param scenarioRepetitions repetitions of each of a scenario's conditions
  * @param scenarioWarmupSeconds the most a scenario warms each row (instead of {@code warmupSeconds}): a scenario starts its
  *        rows once per condition it must start them in (the keys scenario four times), and compares each row with itself
+ * @param scenarioModules the rows a scenario measures unless {@code benchmark.modules} names them: a scenario starts, warms
+ *        and measures every row once per condition (four palette sizes, four distances, five client steps), so it takes one
+ *        module per way of paying for a read, not all of them
  * @param cpus where JMeter runs against the servers: {@code shared} cores or {@code split} (see {@code run.CpuPlacement})
  */
 public record BenchmarkSettings(
@@ -55,6 +58,7 @@ public record BenchmarkSettings(
         int scenarioDurationSeconds,
         int scenarioRepetitions,
         int scenarioWarmupSeconds,
+        List<String> scenarioModules,
         String cpus,
         boolean dashboards) {
 
@@ -90,11 +94,16 @@ public record BenchmarkSettings(
             Map.entry("scenarioDuration", new String[] { "6", "2" }),
             Map.entry("scenarioRepetitions", new String[] { "2", "1" }),
             Map.entry("scenarioWarmup", new String[] { "20", "4" }),
+            // README, "Scenarios": the ceiling, a round trip per key, one MGET on request threads, one MGET on an event loop, many GETs in one
+            // flush; quick: the ceiling, the loop and one module of each other stack and store (WebFlux, PostgreSQL)
+            Map.entry("scenarioModules", new String[] { "in-memory,cacheable-loop,template-mget,reactive-mget,pipelined-get",
+                    "in-memory,cacheable-loop,reactive-mget,jdbc-loop" }),
             Map.entry("cpus", new String[] { "shared" }),
             Map.entry("dashboards", new String[] { "true" }));
 
     public BenchmarkSettings {
         modules = List.copyOf(modules);
+        scenarioModules = List.copyOf(scenarioModules);
         jvmArgs = List.copyOf(jvmArgs);
         requirePositive("repetitions", repetitions);
         requirePositive("threads", threads);
@@ -164,6 +173,7 @@ public record BenchmarkSettings(
                 Integer.parseInt(value.apply("scenarioDuration")),
                 Integer.parseInt(value.apply("scenarioRepetitions")),
                 Integer.parseInt(value.apply("scenarioWarmup")),
+                words(value.apply("scenarioModules"), ","),
                 value.apply("cpus"),
                 Boolean.parseBoolean(value.apply("dashboards")));
     }
@@ -177,7 +187,7 @@ public record BenchmarkSettings(
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
                 warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
-                scenarioWarmupSeconds, cpus, dashboards);
+                scenarioWarmupSeconds, scenarioModules, cpus, dashboards);
     }
 
     /** The same knobs with another arrival rate for the open model. */
@@ -185,7 +195,7 @@ public record BenchmarkSettings(
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
                 arrivalsPerSecond, warmupSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
-                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, cpus, dashboards);
+                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards);
     }
 
     /** True when the {@code cluster} scenario starts its own Redis Cluster. */

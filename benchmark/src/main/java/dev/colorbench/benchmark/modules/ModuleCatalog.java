@@ -73,6 +73,11 @@ public final class ModuleCatalog {
      * exactly those ids ({@code module} or {@code module+variant}), in that order.
      */
     public List<Target> targets(List<String> ids) {
+        return targets("benchmark.modules", ids);
+    }
+
+    /** The same, naming {@code knob} as where an unknown id came from. */
+    public List<Target> targets(String knob, List<String> ids) {
         Map<String, Target> all = new LinkedHashMap<>();
         for (PatternModule module : modules) {
             all.put(module.id(), Target.of(module));
@@ -84,7 +89,7 @@ public final class ModuleCatalog {
         return ids.stream().distinct().map(id -> {
             Target target = all.get(id);
             if (target == null) {
-                throw new IllegalArgumentException("Unknown module '" + id + "' in benchmark.modules; known: " + String.join(",", all.keySet()));
+                throw new IllegalArgumentException("Unknown module '" + id + "' in " + knob + "; known: " + String.join(",", all.keySet()));
             }
             return target;
         }).toList();

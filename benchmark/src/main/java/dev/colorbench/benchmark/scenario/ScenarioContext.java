@@ -1,9 +1,6 @@
 package dev.colorbench.benchmark.scenario;
 
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.RunDirectory;
@@ -20,30 +17,20 @@ import dev.colorbench.benchmark.run.Measurement;
 public record ScenarioContext(BenchmarkSettings settings, List<Target> targets, ModuleCatalog catalog, Measurement measurement,
         RunDirectory directory) {
 
-    /** The chosen rows that read Redis, each as its module is, without variants (a representative few in quick mode). */
+    /** Those of {@link #modules()} that read Redis. */
     public List<Target> redisPatterns() {
         return modules().stream().filter(target -> target.module().role() == Role.REDIS_PATTERN).toList();
     }
 
     /**
-     * The chosen rows as their modules are, without variants. A quick run (CI's smoke test of the
-     * scenarios) takes a representative few unless {@code benchmark.modules} names them: the
-     * ceiling, the reference row, and the first module of each stack and data store not yet among them.
+     * The rows a scenario measures, each as its module is, without variants: those {@code benchmark.modules} names, or else
+     * {@code benchmark.scenarioModules}, one module per way of paying for a read. A scenario starts, warms and measures every
+     * row once per condition, so every module at every condition would take hours on two cores.
      */
     public List<Target> modules() {
-        List<Target> modules = targets.stream().filter(target -> target.properties().isEmpty()).toList();
-        if (!settings.quick() || !settings.modules().isEmpty()) {
-            return modules;
+        if (!settings.modules().isEmpty()) {
+            return targets.stream().filter(target -> target.properties().isEmpty()).toList();
         }
-        List<Target> few = new ArrayList<>();
-        Set<String> kinds = new HashSet<>();
-        for (Target target : modules) {
-            String kind = target.module().stack() + " " + target.module().store();
-            if (target.module().role() == Role.CEILING || target.id().equals(settings.reference()) || kinds.add(kind)) {
-                few.add(target);
-                kinds.add(kind);
-            }
-        }
-        return few;
+        return catalog.targets("benchmark.scenarioModules", settings.scenarioModules());
     }
 }

@@ -39,6 +39,20 @@ class BenchmarkSettingsTest {
     }
 
     @Test
+    void aScenarioMeasuresOneModulePerWayOfPayingForAReadUnlessTheRowsAreNamed() {
+        BenchmarkSettings full = BenchmarkSettings.from(new Properties(), Map.of());
+        assertThat(full.scenarioModules()).containsExactly("in-memory", "cacheable-loop", "template-mget", "reactive-mget", "pipelined-get");
+
+        Properties quick = new Properties();
+        quick.setProperty("benchmark.quick", "true");
+        assertThat(BenchmarkSettings.from(quick, Map.of()).scenarioModules()).containsExactly("in-memory", "cacheable-loop", "reactive-mget", "jdbc-loop");
+
+        Properties given = new Properties();
+        given.setProperty("benchmark.scenarioModules", "cacheable-loop, redis-hash-repository");
+        assertThat(BenchmarkSettings.from(given, Map.of()).forScenario(100).scenarioModules()).containsExactly("cacheable-loop", "redis-hash-repository");
+    }
+
+    @Test
     void theClusterScenarioUsesTheClusterOfTheEnvironmentUnlessOneIsGiven() {
         Map<String, String> environment = Map.of("REDIS_CLUSTER_NODES", "10.0.0.1:6379,10.0.0.2:6379");
         assertThat(BenchmarkSettings.from(new Properties(), environment).redisClusterNodes()).isEqualTo("10.0.0.1:6379,10.0.0.2:6379");

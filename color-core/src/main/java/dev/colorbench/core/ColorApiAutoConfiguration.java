@@ -122,8 +122,15 @@ public class ColorApiAutoConfiguration {
     @ConditionalOnClass({ ClientOptions.class, LettuceClientOptionsBuilderCustomizer.class })
     static class LettuceConfiguration {
 
-        /** Far above what the benchmark's threads keep in flight, far below what exhausts memory. */
+        /** Far above what the benchmark's threads keep in flight with the 148 colors, far below what exhausts memory. */
         private static final int MAX_QUEUED_COMMANDS = 10_000;
+
+        /**
+         * The pipelined and asynchronous patterns put one command per color in flight at once: with a
+         * larger palette (the benchmark's keys scenario goes to 10,000 colors) the bound must hold at
+         * least this many whole requests, or every request is refused before it starts.
+         */
+        private static final int WHOLE_REQUESTS_QUEUED = 16;
 
         /**
          * Lettuce would otherwise buffer commands while disconnected, queue without bound while
@@ -133,8 +140,13 @@ public class ColorApiAutoConfiguration {
         @Bean
         LettuceClientOptionsBuilderCustomizer failFast() {
             return options -> options.disconnectedBehavior(DisconnectedBehavior.REJECT_COMMANDS)
-                    .requestQueueSize(MAX_QUEUED_COMMANDS)
+                    .requestQueueSize(requestQueueSize(Palette.all().size()))
                     .timeoutOptions(TimeoutOptions.enabled());
+        }
+
+        /** How many commands one connection may have in flight before Lettuce refuses the next: a fast 503, not a growing queue. */
+        static int requestQueueSize(int paletteSize) {
+            return Math.max(MAX_QUEUED_COMMANDS, WHOLE_REQUESTS_QUEUED * paletteSize);
         }
 
         /** Lettuce's default back-off grows to 30 s; a returning Redis should be used within a second. */

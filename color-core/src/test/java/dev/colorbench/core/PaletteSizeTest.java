@@ -32,6 +32,13 @@ class PaletteSizeTest {
     }
 
     @Test
+    void aRedisConnectionHoldsSixteenWholeRequestsOfALargePaletteInFlight() {
+        // one request of the pipelined or async pattern puts one command per color in flight at once
+        assertThat(ColorApiAutoConfiguration.LettuceConfiguration.requestQueueSize(Palette.NAMED)).isEqualTo(10_000);
+        assertThat(ColorApiAutoConfiguration.LettuceConfiguration.requestQueueSize(10_000)).isEqualTo(160_000);
+    }
+
+    @Test
     void aPaletteHasColors() {
         assertThatThrownBy(() -> Palette.sized(0)).hasMessageContaining("at least one");
     }

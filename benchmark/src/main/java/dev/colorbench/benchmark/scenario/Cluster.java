@@ -61,8 +61,8 @@ final class Cluster implements Scenario {
     }
 
     /**
-     * Every chosen Redis pattern (a representative few in quick mode, with one that has a cluster variant
-     * among them), on one server and on the cluster, each followed by its cluster variants.
+     * The Redis patterns among the scenario's rows (with a module that has a cluster variant added if none has
+     * one), on one server and on the cluster, each followed by its cluster variants.
      */
     private static List<Row> rows(ScenarioContext context) {
         List<Target> modules = new ArrayList<>(context.redisPatterns());

@@ -114,7 +114,7 @@ final class Cluster implements Scenario {
             data.put(row.label(), entry);
         }
         return new Section(name(), "On a Redis Cluster",
-                "Every Redis pattern against one Redis server and against a Redis Cluster, measured in the same run: " + stores + ".",
+                "Each Redis pattern among the rows against one Redis server and against a Redis Cluster, measured in the same run: " + stores + ".",
                 List.of("module", "one server: commands / request (round trips)", "one server: TPS", "cluster: commands / request (round trips)",
                         "cluster: by master", "cluster: TPS", "x one server"),
                 table,

@@ -24,7 +24,7 @@ import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Lab;
 
 /**
- * {@code concurrency}: every module under 1, 10, 100 and 1,000 concurrent clients (closed model;
+ * {@code concurrency}: each of the scenario's rows under 1, 10, 100 and 1,000 concurrent clients (closed model;
  * quick: 1 and 10), then an overload step: the open model offering each module but the ceiling half again what
  * it served at its best, whether or not earlier requests have come back. The steps show where
  * throughput stops growing and what latency pays for it; the overload step shows what breaks first,
@@ -193,7 +193,7 @@ final class Concurrency implements Scenario {
         data.put("failures", failures);
         data.put("overload", overload);
         return new Section(name(), "Clients and overload",
-                "Every module under more and more concurrent clients (closed model: each client sends its next request when the last one "
+                "Each row under more and more concurrent clients (closed model: each client sends its next request when the last one "
                         + "came back), then offered more than it can serve (open model at %s x its best throughput, for %d s).".formatted(
                                 Format.number(OVERLOAD), settings.latencyDurationSeconds()),
                 header, rows,

@@ -146,7 +146,7 @@ final class Distance implements Scenario {
                 "pathMillis", step.measured().pathMillis(), "offTarget", step.offTarget(), "rows", step.rows())).toList());
         data.put("roundTripsPerRequest", roundTrips);
         return new Section(name(), "Distance to Redis",
-                "Every Redis pattern with Redis further away: a path that adds the asked round trip between the modules and Redis, "
+                "Each Redis pattern among the rows with Redis further away: a path that adds the asked round trip between the modules and Redis, "
                         + "nothing else changed.",
                 header, rows,
                 List.of(Charts.lines("distance-tps", "Throughput against the round trip to Redis (log-log)", tpsLines,

@@ -16,8 +16,8 @@ import dev.colorbench.benchmark.run.Lab;
 import dev.colorbench.benchmark.run.Verification;
 
 /**
- * {@code keys}: how each pattern's cost grows with the number of keys one request reads. Every
- * module is started with a palette of 10, 148, 1,000 and 10,000 colors (beyond the 148 named ones,
+ * {@code keys}: how each pattern's cost grows with the number of keys one request reads. Each of
+ * the scenario's rows is started with a palette of 10, 148, 1,000 and 10,000 colors (beyond the 148 named ones,
  * generated colors of the same shape, see {@code Palette.sized}; quick: 1,000 alone, one start of the
  * modules that still takes a generated palette through seeding and verification), verified
  * against that palette's canonical answer, warmed and measured. The figure to read is the
@@ -76,7 +76,7 @@ final class Keys implements Scenario {
         Map<String, Object> data = new LinkedHashMap<>();
         steps.forEach((size, step) -> data.put(String.valueOf(size), Map.of("redis", step.verification().checks(), "rows", step.rows())));
         return new Section(name(), "Number of keys",
-                "Every module serving a palette of %s colors: each verified against that palette's canonical answer, warmed, and loaded "
+                "Each row serving a palette of %s colors: each verified against that palette's canonical answer, warmed, and loaded "
                         .formatted(String.join(", ", steps.keySet().stream().map(Format::grouped).toList()))
                         + "with %d client threads.".formatted(settings.threads()),
                 header, rows,

@@ -22,7 +22,7 @@ import dev.colorbench.benchmark.run.ModuleMeters;
 import dev.colorbench.benchmark.run.RunningModule;
 
 /**
- * {@code outage}: a fault under load. Each Redis pattern in turn is loaded in the closed model;
+ * {@code outage}: a fault under load. Each Redis pattern among the scenario's rows in turn is loaded in the closed model;
  * once its load has started, Redis is stopped for a few seconds and started again, empty. From
  * JMeter's samples, per module: the error window (first to last failed request), how many failed
  * and why, the time from Redis's return to the first correct answer, and that no request was
@@ -160,7 +160,7 @@ final class Outage implements Scenario {
             }
         });
         return new Section(name(), "Redis stopped under load",
-                ("Each Redis pattern in turn, %d client threads for %d s; %s s after its load began, Redis was stopped, and started again, "
+                ("Each Redis pattern among the rows in turn, %d client threads for %d s; %s s after its load began, Redis was stopped, and started again, "
                         + "empty, %s s later.").formatted(settings.threads(), seconds, Format.number(beforeMillis / 1000.0),
                                 Format.number(downMillis / 1000.0)),
                 List.of("module", "requests", "failed", "first failure", "error window", "Redis back to first correct answer", "wrong 200s",

@@ -94,7 +94,7 @@ public record BenchmarkSettings(
             Map.entry("scenarioDuration", new String[] { "6", "2" }),
             Map.entry("scenarioRepetitions", new String[] { "2", "1" }),
             Map.entry("scenarioWarmup", new String[] { "20", "4" }),
-            // README, "Scenarios": the ceiling, a round trip per key, one MGET on request threads, one MGET on an event loop, many GETs in one
+            // benchmark/README.md, "Which rows": the ceiling, a round trip per key, one MGET on request threads, one MGET on an event loop, many GETs in one
             // flush; quick: the ceiling, the loop and one module of each other stack and store (WebFlux, PostgreSQL)
             Map.entry("scenarioModules", new String[] { "in-memory,cacheable-loop,template-mget,reactive-mget,pipelined-get",
                     "in-memory,cacheable-loop,reactive-mget,jdbc-loop" }),

@@ -112,6 +112,9 @@ class PipelinedGetColorStore implements ColorStore, ColorSeeder {
 
     /** The value of every key, in order: one pipeline of GETs per {@link #KEYS_PER_PIPELINE} keys, one after another. */
     List<Object> getAll(byte[][] keys) {
+        if (keys.length <= KEYS_PER_PIPELINE) {
+            return getPipelined(keys, 0, keys.length);
+        }
         List<Object> values = new ArrayList<>(keys.length);
         for (int from = 0; from < keys.length; from += KEYS_PER_PIPELINE) {
             values.addAll(getPipelined(keys, from, Math.min(keys.length, from + KEYS_PER_PIPELINE)));

@@ -11,6 +11,7 @@ import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.CpuPlacement;
 import dev.colorbench.benchmark.run.JMeterInstallation;
+import dev.colorbench.benchmark.run.MachineSteadiness;
 import dev.colorbench.benchmark.run.Measured;
 import dev.colorbench.benchmark.run.Measurement;
 import dev.colorbench.benchmark.run.ModuleLauncher;
@@ -80,10 +81,17 @@ public final class Benchmark {
         report.failOnProblems();
     }
 
-    /** The headline comparison: every chosen row on loopback, verified, warmed, measured in both models; JMeter's dashboards beside it. */
+    /**
+     * The headline comparison: every chosen row on loopback, verified, warmed, measured in both models; JMeter's dashboards beside it.
+     * The machine's own steadiness is read before the rows start and after they stop, as many windows each time as there are
+     * repetitions, each as long as a closed-model run: what the rows' ranges are to be judged against.
+     */
     private static Report headline(BenchmarkSettings settings, List<Target> targets, Measurement measurement, RunDirectory directory,
             Path repositoryRoot) {
+        MachineSteadiness before = MachineSteadiness.measure(settings.repetitions(), settings.durationSeconds()).print("before the rows start");
         Measured measured = measurement.measure(Condition.plain(Scenarios.HEADLINE, settings, targets), directory);
+        MachineSteadiness machine = before.and(MachineSteadiness.measure(settings.repetitions(), settings.durationSeconds()))
+                .print("before and after the rows");
         JMeterInstallation jmeter = measurement.jmeter();
         for (Target target : targets) {
             measured.results().writeMeasured(target.id(), samples(directory, target));
@@ -92,7 +100,7 @@ public final class Benchmark {
             // one report-generator JVM per row, each busy on one core: a parallel stream runs as many at once as there are cores
             targets.parallelStream().forEach(target -> jmeter.dashboard(samples(directory, target), directory.target(target.id()), target.id()));
         }
-        return Report.of(settings, targets, measured, jmeter.version(), measurement.placement(), repositoryRoot);
+        return Report.of(settings, targets, measured, machine, jmeter.version(), measurement.placement(), repositoryRoot);
     }
 
     private static Path samples(RunDirectory directory, Target target) {

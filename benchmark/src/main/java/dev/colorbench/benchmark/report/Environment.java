@@ -11,15 +11,16 @@ import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.run.Jdk;
+import dev.colorbench.benchmark.run.MachineSteadiness;
 import dev.colorbench.benchmark.run.SteadyState;
 
 /** The facts a reader needs to judge the numbers, written beside them. */
 public record Environment(String date, String gitCommit, String moduleJdk, String jvmArgs, String redisVersion, String redis, int cores,
         long memoryMb, String os, String loadGenerator, String cpuPlacement, int threads, int durationSeconds, int rampupSeconds, int latencyDurationSeconds,
-        int rate, String warmup, int repetitions, boolean quick, List<String> modules) {
+        int rate, String warmup, int repetitions, boolean quick, List<String> modules, MachineSteadiness machineSteadiness) {
 
     static Environment collect(BenchmarkSettings settings, List<Target> targets, String redisVersion, String redis, String jmeterVersion,
-            String cpuPlacement, Path repositoryRoot) {
+            String cpuPlacement, MachineSteadiness machineSteadiness, Path repositoryRoot) {
         long memory = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getTotalMemorySize() / (1024 * 1024) : -1;
         return new Environment(ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), gitCommit(repositoryRoot),
@@ -32,7 +33,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                         + "first measured run; in no figure").formatted(settings.warmupWindows(), settings.warmupWindowSeconds(),
                                 settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT), settings.warmupSeconds(),
                                 settings.jmeterWarmupSeconds()),
-                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList());
+                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness);
     }
 
     private static String gitCommit(Path repositoryRoot) {
@@ -55,8 +56,8 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
     String conditions() {
         return ("%s run, %s, commit %s: %d repetition(s) interleaved across modules; closed model %d threads for %d s (TPS after a %d s "
                 + "ramp-up); open model %d req/s for %d s; every row warmed up to a steady state first. %d cores, %d MB, %s, module JVM "
-                + "options %s, Redis %s (%s). %s, CPU placement %s.").formatted(quick ? "Quick" : "Full", date, gitCommit, repetitions, threads,
+                + "options %s, Redis %s (%s). %s, CPU placement %s.%s").formatted(quick ? "Quick" : "Full", date, gitCommit, repetitions, threads,
                         durationSeconds, rampupSeconds, rate, latencyDurationSeconds, cores, memoryMb, moduleJdk, jvmArgs, redisVersion, redis,
-                        loadGenerator, cpuPlacement);
+                        loadGenerator, cpuPlacement, machineSteadiness == null ? "" : " Machine: " + machineSteadiness.describe() + ".");
     }
 }

@@ -20,6 +20,7 @@ import dev.colorbench.benchmark.RunDirectory;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.run.CpuPlacement;
+import dev.colorbench.benchmark.run.MachineSteadiness;
 import dev.colorbench.benchmark.run.Measured;
 import dev.colorbench.benchmark.run.SteadyState;
 import dev.colorbench.benchmark.run.Verification;
@@ -48,11 +49,11 @@ public final class Report {
         this.sections = List.copyOf(sections);
     }
 
-    public static Report of(BenchmarkSettings settings, List<Target> targets, Measured headline, String jmeterVersion, CpuPlacement placement,
-            Path repositoryRoot) {
+    public static Report of(BenchmarkSettings settings, List<Target> targets, Measured headline, MachineSteadiness machineSteadiness,
+            String jmeterVersion, CpuPlacement placement, Path repositoryRoot) {
         Verification verification = headline.verification();
         return new Report(settings, Environment.collect(settings, targets, verification.redisVersion(), verification.redis(), jmeterVersion,
-                placement.describe(), repositoryRoot), Summaries.of(settings, targets, verification, headline.warmups(), headline.staleness(),
+                placement.describe(), machineSteadiness, repositoryRoot), Summaries.of(settings, targets, verification, headline.warmups(), headline.staleness(),
                         headline.results()), List.of());
     }
 
@@ -60,7 +61,7 @@ public final class Report {
     public static Report of(BenchmarkSettings settings, List<Target> targets, String redisVersion, String redis, String jmeterVersion,
             CpuPlacement placement, Path repositoryRoot) {
         return new Report(settings, Environment.collect(settings, targets, redisVersion, redis, jmeterVersion, placement.describe(),
-                repositoryRoot), List.of(), List.of());
+                null, repositoryRoot), List.of(), List.of());
     }
 
     /** This report with one more scenario's section. */

@@ -38,8 +38,32 @@ final class ReportView {
         view.put("reference", settings.reference());
         view.put("headline", !summaries.isEmpty());
         view.put("rows", summaries.stream().map(this::row).toList());
+        view.put("ranges", ranges());
         view.put("sections", sections.stream().map(ReportView::section).toList());
         return view;
+    }
+
+    /**
+     * How far apart each row's repetitions were, the narrowest and the widest, beside how far the machine itself moved for the
+     * same work; {@code null} with fewer than two repetitions.
+     */
+    String ranges() {
+        List<Map.Entry<String, Double>> byRange = summaries.stream()
+                .filter(summary -> summary.tpsPerRepetition().size() > 1 && summary.tpsMedian() != null && summary.tpsMedian() > 0)
+                .map(summary -> Map.entry(summary.module(), (summary.tpsMax() - summary.tpsMin()) * 100 / summary.tpsMedian()))
+                .sorted(Map.Entry.comparingByValue()).toList();
+        if (byRange.isEmpty()) {
+            return null;
+        }
+        Map.Entry<String, Double> narrowest = byRange.get(0);
+        Map.Entry<String, Double> widest = byRange.get(byRange.size() - 1);
+        Spread all = Spread.of(byRange.stream().map(Map.Entry::getValue).toList());
+        String machine = environment.machineSteadiness() == null ? ""
+                : "; the machine itself, for the same CPU work in windows as long as one run, %s %%".formatted(
+                        Format.number(environment.machineSteadiness().spread().rangePercent()));
+        return "TPS range (max - min) as a share of the median: from %s %% (%s) to %s %% (%s), %s %% for the median row%s.".formatted(
+                Format.number(narrowest.getValue()), narrowest.getKey(), Format.number(widest.getValue()), widest.getKey(),
+                Format.number(all.median()), machine);
     }
 
     private static Map<String, Object> section(Section section) {
@@ -234,6 +258,8 @@ final class ReportView {
         rows.put("open model", e.rate() + " requests/s for " + e.latencyDurationSeconds() + " s");
         rows.put("warm-up", e.warmup());
         rows.put("repetitions", e.repetitions() + ", interleaved across rows");
+        rows.put("machine steadiness", e.machineSteadiness() == null ? "not measured (scenarios only)"
+                : e.machineSteadiness().describe() + ", read before the rows started and after they stopped");
         rows.put("mode", e.quick() ? "quick (a smoke run, not for conclusions)" : "full");
         rows.put("rows", String.join(", ", e.modules()));
         return rows.entrySet().stream().map(row -> Map.of("name", row.getKey(), "value", row.getValue())).toList();

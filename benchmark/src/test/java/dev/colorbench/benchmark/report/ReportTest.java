@@ -16,6 +16,7 @@ import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.CpuPlacement;
+import dev.colorbench.benchmark.run.MachineSteadiness;
 import dev.colorbench.benchmark.run.Measured;
 import dev.colorbench.benchmark.run.SteadyState;
 import dev.colorbench.benchmark.run.Verification;
@@ -73,7 +74,9 @@ class ReportTest {
         assertThat(html.substring(html.indexOf("<body>"), html.indexOf("const charts"))).doesNotContain("null");
         assertThat(folder.resolve("charts/tps.html")).content().contains("new Chart(", "\"labels\":[\"template-mget\"]");
         String markdown = Files.readString(folder.resolve("report.md"));
-        assertThat(markdown).contains("| template-mget | MVC | 1 MGET | 1 | 2 (2-2) |").contains("Full run").doesNotContain("{{");
+        assertThat(markdown).contains("| template-mget | MVC | 1 MGET | 1 | 2 (2-2) |").contains("Full run").doesNotContain("{{")
+                .contains("Machine: the same CPU work on every core in 3 windows of 8 s varied by 30 % of its median (90-120 units).");
+        assertThat(html).contains("machine steadiness");
         assertThat(Json.MAPPER.readTree(folder.resolve("summary.json").toFile()).path("modules").get(0).path("tpsMedian").asDouble())
                 .isEqualTo(2.0);
     }
@@ -98,6 +101,7 @@ class ReportTest {
                 new Verification.Check("reactive-mget", new Verification.Cost(Map.of("mget", 1.0), 1, 1.0), null)));
         List<SteadyState.Warmup> warmups = List.of(new SteadyState.Warmup("template-mget", 6, true, List.of(1990.0, 2010.0, 2000.0), 12.0, 12000, 3));
         Measured headline = new Measured(Condition.plain("headline", settings, List.of(targets)), verification, warmups, List.of(), results, null);
-        return Report.of(settings, List.of(targets), headline, "5.6.3", CpuPlacement.apply("shared"), Path.of(".."));
+        return Report.of(settings, List.of(targets), headline, new MachineSteadiness(8, List.of(100L, 120L, 90L)), "5.6.3",
+                CpuPlacement.apply("shared"), Path.of(".."));
     }
 }

@@ -59,8 +59,9 @@ final class ReportView {
         Map.Entry<String, Double> widest = byRange.get(byRange.size() - 1);
         Spread all = Spread.of(byRange.stream().map(Map.Entry::getValue).toList());
         String machine = environment.machineSteadiness() == null ? ""
-                : "; the machine itself, for the same CPU work in windows as long as one run, %s %%".formatted(
-                        Format.number(environment.machineSteadiness().spread().rangePercent()));
+                : "; the machine itself, for the same work in windows as long as one run: %s %% as arithmetic, %s %% as reads from memory".formatted(
+                        Format.number(environment.machineSteadiness().arithmetic().rangePercent()),
+                        Format.number(environment.machineSteadiness().memoryReads().rangePercent()));
         return "TPS range (max - min) as a share of the median: from %s %% (%s) to %s %% (%s), %s %% for the median row%s.".formatted(
                 Format.number(narrowest.getValue()), narrowest.getKey(), Format.number(widest.getValue()), widest.getKey(),
                 Format.number(all.median()), machine);

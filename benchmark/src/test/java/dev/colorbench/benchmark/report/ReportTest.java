@@ -75,7 +75,7 @@ class ReportTest {
         assertThat(folder.resolve("charts/tps.html")).content().contains("new Chart(", "\"labels\":[\"template-mget\"]");
         String markdown = Files.readString(folder.resolve("report.md"));
         assertThat(markdown).contains("| template-mget | MVC | 1 MGET | 1 | 2 (2-2) |").contains("Full run").doesNotContain("{{")
-                .contains("Machine: the same CPU work on every core in 3 windows of 8 s varied by 30 % of its median (90-120 units).");
+                .contains("Machine: the same work on every core in 3 windows of 8 s varied by 2 % of its median as arithmetic and by 30 % as reads from memory.");
         assertThat(html).contains("machine steadiness");
         assertThat(Json.MAPPER.readTree(folder.resolve("summary.json").toFile()).path("modules").get(0).path("tpsMedian").asDouble())
                 .isEqualTo(2.0);
@@ -101,7 +101,7 @@ class ReportTest {
                 new Verification.Check("reactive-mget", new Verification.Cost(Map.of("mget", 1.0), 1, 1.0), null)));
         List<SteadyState.Warmup> warmups = List.of(new SteadyState.Warmup("template-mget", 6, true, List.of(1990.0, 2010.0, 2000.0), 12.0, 12000, 3));
         Measured headline = new Measured(Condition.plain("headline", settings, List.of(targets)), verification, warmups, List.of(), results, null);
-        return Report.of(settings, List.of(targets), headline, new MachineSteadiness(8, List.of(100L, 120L, 90L)), "5.6.3",
+        return Report.of(settings, List.of(targets), headline, new MachineSteadiness(8, List.of(100L, 101L, 99L), List.of(100L, 120L, 90L)), "5.6.3",
                 CpuPlacement.apply("shared"), Path.of(".."));
     }
 }

@@ -10,19 +10,23 @@ import static org.assertj.core.api.Assertions.within;
 class MachineSteadinessTest {
 
     @Test
-    void countsTheWorkOfEveryWindowOnThisMachine() {
+    void countsBothKindsOfWorkInEveryWindowOnThisMachine() {
         MachineSteadiness machine = MachineSteadiness.measure(2, 1);
 
         assertThat(machine.windowSeconds()).isEqualTo(1);
-        assertThat(machine.workPerWindow()).hasSize(2).allSatisfy(work -> assertThat(work).isPositive());
+        assertThat(machine.arithmeticPerWindow()).hasSize(2).allSatisfy(work -> assertThat(work).isPositive());
+        assertThat(machine.memoryReadsPerWindow()).hasSize(2).allSatisfy(work -> assertThat(work).isPositive());
     }
 
     @Test
     void judgesTheWindowsBeforeAndAfterTogetherByTheirRangeAsAShareOfTheMedian() {
-        MachineSteadiness machine = new MachineSteadiness(8, List.of(100L, 120L)).and(new MachineSteadiness(8, List.of(90L)));
+        MachineSteadiness machine = new MachineSteadiness(8, List.of(100L, 101L), List.of(100L, 120L))
+                .and(new MachineSteadiness(8, List.of(99L), List.of(90L)));
 
-        assertThat(machine.workPerWindow()).containsExactly(100L, 120L, 90L);
-        assertThat(machine.spread().rangePercent()).isCloseTo(30, within(1e-9));
-        assertThat(machine.describe()).isEqualTo("the same CPU work on every core in 3 windows of 8 s varied by 30 % of its median (90-120 units)");
+        assertThat(machine.memoryReadsPerWindow()).containsExactly(100L, 120L, 90L);
+        assertThat(machine.arithmetic().rangePercent()).isCloseTo(2, within(1e-9));
+        assertThat(machine.memoryReads().rangePercent()).isCloseTo(30, within(1e-9));
+        assertThat(machine.describe()).isEqualTo(
+                "the same work on every core in 3 windows of 8 s varied by 2 % of its median as arithmetic and by 30 % as reads from memory");
     }
 }

@@ -39,6 +39,16 @@ class BenchmarkSettingsTest {
     }
 
     @Test
+    void theHeadlineWarmsARowThatStillCompilesLongerButAScenarioDoesNot() {
+        BenchmarkSettings full = BenchmarkSettings.from(new Properties(), Map.of());
+        assertThat(full.warmupSeconds()).isEqualTo(60);
+        assertThat(full.warmupCompilingSeconds()).isEqualTo(120);
+        assertThat(full.forScenario(10).warmupSeconds()).isEqualTo(20);
+        assertThat(full.forScenario(10).warmupCompilingSeconds()).isEqualTo(20);
+        assertThat(full.withRate(500).warmupCompilingSeconds()).isEqualTo(120);
+    }
+
+    @Test
     void aScenarioMeasuresOneModulePerWayOfPayingForAReadUnlessTheRowsAreNamed() {
         BenchmarkSettings full = BenchmarkSettings.from(new Properties(), Map.of());
         assertThat(full.scenarioModules()).containsExactly("in-memory", "cacheable-loop", "template-mget", "reactive-mget", "pipelined-get");

@@ -83,8 +83,9 @@ public record MachineSteadiness(int windowSeconds, List<Long> arithmeticPerWindo
 
     /** One sentence for the console and the report. */
     public String describe() {
-        return "the same work on every core in %d windows of %d s varied by %s %% of its median as arithmetic and by %s %% as reads from memory"
-                .formatted(arithmeticPerWindow.size(), windowSeconds, Format.number(arithmetic().rangePercent()),
+        int windows = arithmeticPerWindow.size();
+        return "the same work on every core in %d %s of %d s varied by %s %% of its median as arithmetic and by %s %% as reads from memory"
+                .formatted(windows, windows == 1 ? "window" : "windows", windowSeconds, Format.number(arithmetic().rangePercent()),
                         Format.number(memoryReads().rangePercent()));
     }
 

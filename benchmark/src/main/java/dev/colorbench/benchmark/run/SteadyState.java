@@ -99,6 +99,7 @@ public final class SteadyState {
         Duration window = Duration.ofSeconds(settings.warmupWindowSeconds());
         int windowsNeeded = settings.warmupWindows();
         long maxWindows = Math.max(windowsNeeded, settings.warmupSeconds() / settings.warmupWindowSeconds());
+        long maxWindowsCompiling = Math.max(maxWindows, settings.warmupCompilingSeconds() / settings.warmupWindowSeconds());
         List<Double> windows = new ArrayList<>();
         List<Double> compiled = new ArrayList<>();
         long counted = 0;
@@ -116,13 +117,23 @@ public final class SteadyState {
             windowStart = now;
             List<Double> last = windows.subList(Math.max(0, windows.size() - windowsNeeded), windows.size());
             double jitMillis = compiled.subList(Math.max(0, compiled.size() - windowsNeeded), compiled.size()).stream().mapToDouble(Double::doubleValue).sum();
-            boolean steady = windows.size() >= windowsNeeded && agree(last, settings.warmupTolerancePercent())
-                    && jitQuiet(jitMillis, last.size() * window.toMillis());
-            if (steady || windows.size() >= maxWindows) {
+            boolean quiet = jitQuiet(jitMillis, last.size() * window.toMillis());
+            boolean steady = windows.size() >= windowsNeeded && agree(last, settings.warmupTolerancePercent()) && quiet;
+            if (steady || done(windows.size(), quiet, maxWindows, maxWindowsCompiling)) {
                 return new Warmup(module.target().id(), windows.size() * (double) settings.warmupWindowSeconds(), steady, List.copyOf(last), jitMillis,
                         total, errors.sum());
             }
         }
+    }
+
+    /**
+     * Whether a row that has not settled has been warmed long enough: {@code maxWindows} once its JIT is quiet (its
+     * throughput may never agree within the tolerance on a machine that drifts more than that), up to
+     * {@code maxWindowsCompiling} while the JIT is still compiling, because a row measured while it compiles climbs
+     * during its first measured run.
+     */
+    static boolean done(int windows, boolean jitQuiet, long maxWindows, long maxWindowsCompiling) {
+        return windows >= maxWindowsCompiling || windows >= maxWindows && jitQuiet;
     }
 
     /** Whether the JIT compiled for at most {@link #JIT_QUIET_PERCENT} of {@code millis}. */

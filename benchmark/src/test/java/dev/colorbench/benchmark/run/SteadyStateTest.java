@@ -16,6 +16,16 @@ class SteadyStateTest {
     }
 
     @Test
+    void aRowThatNeverSettlesStopsAtTheMaximumOnceItsJitIsQuietAndAtTheLongerOneWhileItStillCompiles() {
+        // 30 windows of 2 s: warmup 60; 60 windows: warmupCompiling 120
+        assertThat(SteadyState.done(29, true, 30, 60)).isFalse();
+        assertThat(SteadyState.done(30, true, 30, 60)).as("throughput never agreed, the JIT is quiet").isTrue();
+        assertThat(SteadyState.done(30, false, 30, 60)).as("still compiling at 60 s").isFalse();
+        assertThat(SteadyState.done(45, false, 30, 60)).isFalse();
+        assertThat(SteadyState.done(60, false, 30, 60)).as("still compiling at 120 s: measured as it is, marked not steady").isTrue();
+    }
+
+    @Test
     void theJitIsQuietWhenItCompiledForAtMostTwoPercentOfTheWindows() {
         assertThat(SteadyState.jitQuiet(120, 6_000)).isTrue();
         assertThat(SteadyState.jitQuiet(0, 6_000)).isTrue();

@@ -7,6 +7,8 @@ import io.lettuce.core.ClientOptions;
 import io.lettuce.core.ClientOptions.DisconnectedBehavior;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.resource.Delay;
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import org.apache.catalina.core.StandardHost;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -132,6 +134,8 @@ public class ColorApiAutoConfiguration {
          */
         private static final int WHOLE_REQUESTS_QUEUED = 16;
 
+        private static final long COMMAND_TIMER_TICK_MILLIS = 10;
+
         /**
          * Lettuce would otherwise buffer commands while disconnected, queue without bound while
          * connected to a stalled server, and time out only synchronous calls: reactive and async
@@ -154,6 +158,25 @@ public class ColorApiAutoConfiguration {
         ClientResourcesBuilderCustomizer reconnectWithinASecond() {
             return resources -> resources.reconnectDelay(
                     Delay.exponential(Duration.ofMillis(50), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS));
+        }
+
+        /**
+         * The timer that holds every command's timeout (see {@link #failFast()}). A command that
+         * completes cancels its timeout, but the timer lets go of it, and so of the command with its
+         * keys, its reply and, on the reactive path, the request's whole subscriber chain, only at
+         * its next tick. Lettuce's own timer ticks every 100 ms: at a few thousand requests a second
+         * every young collection found the last 50 ms or so of requests still alive (7 MB of
+         * survivors in template-mget, 18 MB in reactive-mget, measured with {@code -Xlog:gc*}) and
+         * copied them, and the pauses grew with it. A 10 ms tick keeps a tenth of that.
+         */
+        @Bean(destroyMethod = "stop")
+        HashedWheelTimer commandTimeoutTimer() {
+            return new HashedWheelTimer(new DefaultThreadFactory("lettuce-timer", true), COMMAND_TIMER_TICK_MILLIS, TimeUnit.MILLISECONDS);
+        }
+
+        @Bean
+        ClientResourcesBuilderCustomizer commandTimeoutsOnAFineTimer(HashedWheelTimer commandTimeoutTimer) {
+            return resources -> resources.timer(commandTimeoutTimer);
         }
     }
 }

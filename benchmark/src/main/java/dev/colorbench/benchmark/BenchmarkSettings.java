@@ -75,7 +75,9 @@ public record BenchmarkSettings(
             Map.entry("modules", new String[] { "" }),
             Map.entry("repetitions", new String[] { "3", "1" }),
             Map.entry("threads", new String[] { "10" }),
-            Map.entry("duration", new String[] { "8", "3" }),
+            // 10 s measured after the ramp-up: with 6 s (8 - 2) the second or two in which JMeter's fresh threads still climb weighed a third
+            // of each run, and a row's repetitions were 10 to 25 % apart; 18 s (20 - 2) roughly halved that (README, "the spread")
+            Map.entry("duration", new String[] { "12", "3" }),
             Map.entry("rampup", new String[] { "2", "0" }),
             Map.entry("latencyDuration", new String[] { "6", "2" }),
             Map.entry("rate", new String[] { "50" }),
@@ -84,7 +86,8 @@ public record BenchmarkSettings(
             Map.entry("warmupWindow", new String[] { "2", "1" }),
             Map.entry("warmupWindows", new String[] { "3", "2" }),
             Map.entry("warmupTolerance", new String[] { "5", "10" }),
-            Map.entry("jmeterWarmup", new String[] { "3", "1" }),
+            // a row's first repetition climbed for longer than its later ones after 3 s
+            Map.entry("jmeterWarmup", new String[] { "5", "1" }),
             Map.entry("errorThreshold", new String[] { "0" }),
             // the full run's on evidence (README, "JVM options"); a quick run starts the same modules on a CI machine, where 1 GB each may not fit
             Map.entry("jvmArgs", new String[] { "-Xms1g -Xmx1g -XX:+UseParallelGC", "-Xms256m -Xmx256m -XX:+UseParallelGC" }),

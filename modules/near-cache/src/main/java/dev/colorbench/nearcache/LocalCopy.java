@@ -33,9 +33,10 @@ import dev.colorbench.core.Palette;
  * takes, and once more after it, so that a put and an invalidation of the same color can interleave
  * in any order: either the put is refused or the invalidation removes it.
  *
- * <p>The whole palette's array is kept with the number of invalidations the copy had received
- * before its colors were read, and served only while that number has not moved: one invalidation
- * of any color, or of everything, retires it.
+ * <p>The whole palette's array is kept with the number of invalidations the copy had finished
+ * handling before its colors were read, and served only while that number has not moved: one
+ * invalidation of any color, or of everything, retires it. An invalidation raises that number only
+ * once the color is gone, so no reader can see the new number and still the old color.
  */
 final class LocalCopy {
 
@@ -45,15 +46,14 @@ final class LocalCopy {
     /** Each palette name's position, the index of its generation. */
     private static final Map<String, Integer> POSITIONS = positions(Palette.names());
 
-    private final Cache<String, byte[]> colors = Caffeine.newBuilder()
-            .maximumSize(MAXIMUM_SIZE)
-            // maintenance in the calling thread: no pool thread of its own, nothing left running
-            .executor(Runnable::run)
-            .build();
+    private final Cache<String, byte[]> colors;
 
     private final AtomicLongArray generations = new AtomicLongArray(POSITIONS.size());
 
-    /** Every invalidation this copy has received, of one color or of all: what retires the palette's array. */
+    /**
+     * Every invalidation this copy has finished handling, of one color or of all: what retires the
+     * palette's array. Raised only after the colors are removed (see {@link #invalidate}).
+     */
     private final AtomicLong changes = new AtomicLong();
 
     private volatile Joined palette;
@@ -62,6 +62,23 @@ final class LocalCopy {
 
     /** The whole palette's array, joined once from the copy's colors when {@link #changes} stood at {@code changes}. */
     private record Joined(long changes, byte[] json) {
+    }
+
+    LocalCopy() {
+        this(newColors());
+    }
+
+    /** A copy over {@code colors}, a cache made by {@link #newColors()}: the tests hold its locks to force an interleaving. */
+    LocalCopy(Cache<String, byte[]> colors) {
+        this.colors = colors;
+    }
+
+    static Cache<String, byte[]> newColors() {
+        return Caffeine.newBuilder()
+                .maximumSize(MAXIMUM_SIZE)
+                // maintenance in the calling thread: no pool thread of its own, nothing left running
+                .executor(Runnable::run)
+                .build();
     }
 
     /** The canonical JSON of the color {@code name}, or null when the copy does not hold it. */
@@ -104,24 +121,33 @@ final class LocalCopy {
         }
     }
 
-    /** Redis says the color {@code name} changed; a name that is not the palette's is none of this copy's. */
+    /**
+     * Redis says the color {@code name} changed; a name that is not the palette's is none of this copy's.
+     *
+     * <p>The order is the point: the generation first (from then on no put of an older read is
+     * taken), then the color goes, and only then {@link #changes} moves. A reader joining the palette
+     * reads {@code changes} before it reads any color: if it still saw the old color, it saw a count
+     * from before this invalidation finished, and the array it keeps with that count is retired when
+     * the count moves. Raising the count first would let a reader see the new count and then the old
+     * color, not removed yet, and keep an array that nothing retires until another color changes.
+     */
     void invalidate(String name) {
         Integer position = POSITIONS.get(name);
         if (position == null) {
             return;
         }
-        changes.incrementAndGet();
         generations.incrementAndGet(position);
         colors.invalidate(name);
+        changes.incrementAndGet();
     }
 
-    /** Redis says everything may have changed (a flush). */
+    /** Redis says everything may have changed (a flush): in the same order as {@link #invalidate}. */
     void invalidateAll() {
-        changes.incrementAndGet();
         for (int position = 0; position < generations.length(); position++) {
             generations.incrementAndGet(position);
         }
         colors.invalidateAll();
+        changes.incrementAndGet();
     }
 
     /** Tracking was lost: empties the copy and refuses every later put, for readers still holding it. */

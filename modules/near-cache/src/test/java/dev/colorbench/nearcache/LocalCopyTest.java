@@ -3,10 +3,13 @@ package dev.colorbench.nearcache;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
 
+import com.github.benmanes.caffeine.cache.Cache;
 import dev.colorbench.core.Palette;
 import org.junit.jupiter.api.Test;
 
@@ -107,6 +110,72 @@ class LocalCopyTest {
         copy.keepPalette(changes, OLD);
 
         assertThat(copy.palette()).isNull();
+    }
+
+    /**
+     * The palette's race, forced rather than hoped for: an invalidation of tomato is held halfway,
+     * at the removal (the test holds the lock of tomato's entry, which the removal takes), while a
+     * reader joins the palette from the copy and keeps it. The reader still sees the old tomato; once
+     * the invalidation is through, the array it kept must not be served. (Raising the count of
+     * changes before the removal let exactly this array stand until some other color changed.)
+     */
+    @Test
+    void aPaletteJoinedWhileAnInvalidationIsUnderWayIsRetiredWhenItEnds() throws InterruptedException {
+        assertPaletteJoinedMidwayIsRetired(copy -> copy.invalidate("tomato"));
+    }
+
+    /** The same, for a flush: the removal of every color held halfway, at tomato. */
+    @Test
+    void aPaletteJoinedWhileAFlushIsUnderWayIsRetiredWhenItEnds() throws InterruptedException {
+        assertPaletteJoinedMidwayIsRetired(LocalCopy::invalidateAll);
+    }
+
+    private static void assertPaletteJoinedMidwayIsRetired(Consumer<LocalCopy> invalidation) throws InterruptedException {
+        Cache<String, byte[]> colors = LocalCopy.newColors();
+        LocalCopy copy = new LocalCopy(colors);
+        copy.put("tomato", copy.generation("tomato"), OLD);
+        CountDownLatch locked = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread holder = new Thread(() -> colors.asMap().compute("tomato", (name, held) -> {
+            locked.countDown();
+            awaitQuietly(release);
+            return held;
+        }), "holds tomato's entry");
+        holder.start();
+        locked.await();
+        Thread invalidator = new Thread(() -> invalidation.accept(copy), "invalidates");
+        invalidator.start();
+        awaitBlocked(invalidator);
+
+        long changes = copy.changes();
+        byte[] joined = copy.color("tomato");
+        copy.keepPalette(changes, joined);
+
+        release.countDown();
+        invalidator.join();
+        holder.join();
+        assertThat(joined).as("what the reader joined while the invalidation was held").isSameAs(OLD);
+        assertThat(copy.color("tomato")).isNull();
+        assertThat(copy.palette()).as("the array joined from the old tomato, after its invalidation").isNull();
+    }
+
+    /** Until {@code thread} waits for a monitor: here, the lock of the entry the test holds. */
+    private static void awaitBlocked(Thread thread) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (thread.getState() != Thread.State.BLOCKED) {
+            assertThat(System.nanoTime()).as("%s blocked at the entry's lock within 5 s (now %s)", thread.getName(), thread.getState())
+                    .isLessThan(deadline);
+            Thread.sleep(1);
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

@@ -27,6 +27,10 @@ import java.util.concurrent.locks.LockSupport;
  * due, and a writer, which waits for that moment ({@code parkNanos}, a few tens of microseconds
  * precise on Linux) and sends it on. The path itself costs a few tens of microseconds even with
  * nothing added: measure the round trip through it rather than assume it.
+ *
+ * <p>One connection can also be {@link #freeze frozen}: from then on nothing is forwarded on it, either
+ * way, and both ends stay open, as when a NAT or a load balancer forgets an idle flow or the network
+ * parts: neither end is told anything, and only a peer that expects an answer can notice.
  */
 public final class DelayProxy implements AutoCloseable {
 
@@ -39,6 +43,8 @@ public final class DelayProxy implements AutoCloseable {
     private volatile long halfDelayNanos;
 
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+
+    private final List<Link> links = new CopyOnWriteArrayList<>();
 
     private volatile boolean closed;
 
@@ -88,8 +94,10 @@ public final class DelayProxy implements AutoCloseable {
                 upstream.setTcpNoDelay(true);
                 sockets.add(client);
                 sockets.add(upstream);
-                forward(client, upstream);
-                forward(upstream, client);
+                Link link = new Link(upstream.getLocalPort());
+                links.add(link);
+                forward(client, upstream, link);
+                forward(upstream, client, link);
             }
             catch (IOException ex) {
                 if (!closed) {
@@ -100,8 +108,45 @@ public final class DelayProxy implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops forwarding, both ways, the connection the target sees as coming from {@code address}
+     * ({@code host:port}, as Redis's {@code CLIENT LIST} gives it in {@code addr=}), and keeps it open
+     * until either end closes it; what either end sends meanwhile is read and never delivered.
+     *
+     * @return whether such a connection was found
+     */
+    public boolean freeze(String address) {
+        int port = Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
+        boolean found = false;
+        for (Link link : links) {
+            if (link.upstreamPort() == port && !link.ended) {
+                link.frozen = true;
+                found = true;
+            }
+        }
+        return found;
+    }
+
+    /** One connection through the proxy: the port of its end towards the target, and whether it is frozen or over. */
+    private static final class Link {
+
+        private final int upstreamPort;
+
+        private volatile boolean frozen;
+
+        private volatile boolean ended;
+
+        Link(int upstreamPort) {
+            this.upstreamPort = upstreamPort;
+        }
+
+        int upstreamPort() {
+            return upstreamPort;
+        }
+    }
+
     /** One direction: a reader stamping chunks with when they are due, a writer sending each when it is. */
-    private void forward(Socket from, Socket to) {
+    private void forward(Socket from, Socket to, Link link) {
         BlockingQueue<Chunk> due = new LinkedBlockingQueue<>();
         daemon("delay-proxy read", () -> {
             byte[] buffer = new byte[16 * 1024];
@@ -114,6 +159,8 @@ public final class DelayProxy implements AutoCloseable {
             catch (IOException ex) {
                 // the connection ended
             }
+            link.ended = true;
+            links.remove(link);
             due.add(new Chunk(0, END));
         });
         daemon("delay-proxy write", () -> {
@@ -126,6 +173,13 @@ public final class DelayProxy implements AutoCloseable {
                     long wait;
                     while ((wait = chunk.dueNanos() - System.nanoTime()) > 0) {
                         LockSupport.parkNanos(wait);
+                    }
+                    if (link.frozen) {
+                        // silent until an end closes; then the whole connection goes, nothing delivered
+                        while (!link.ended && !closed) {
+                            LockSupport.parkNanos(1_000_000);
+                        }
+                        return;
                     }
                     out.write(chunk.bytes());
                     out.flush();

@@ -13,12 +13,20 @@ import io.lettuce.core.api.StatefulRedisConnection;
  * ({@code INFO commandstats}) and the socket reads it served ({@code total_reads_processed}), one
  * per round trip of a client that waits for each answer, fewer when a client sends many commands
  * before it waits (a pipeline). This is how the tests and the benchmark see, from outside the
- * application, what one request really cost. Its own {@code INFO} calls are taken off every count,
- * and nothing else is: a pattern that sends a {@code PING} or an {@code INFO} per request shows it.
+ * application, what one request really cost. Its own {@code INFO} calls are taken off every count.
+ *
+ * <p>{@code PING} is counted apart ({@link Usage#pings()}), with the round trips it took: it is a
+ * heartbeat, sent on a timer and not per request (the near cache's, on its tracking connection, so
+ * that a connection gone silent is noticed), and a count of what some requests cost would otherwise
+ * depend on whether a beat fell inside it. No pattern sends a {@code PING} per request; one that did
+ * would show it in {@code pings}, not in {@code commands}. Nothing else is taken off: a pattern that
+ * sends an {@code INFO} per request shows it.
  */
 public final class RedisCommandStats implements AutoCloseable {
 
     private static final Pattern CALLS = Pattern.compile("^cmdstat_([^:]+):calls=(\\d+)", Pattern.MULTILINE);
+
+    private static final String PING = "ping";
 
     private static final Pattern READS = Pattern.compile("^total_reads_processed:(\\d+)", Pattern.MULTILINE);
 
@@ -46,8 +54,15 @@ public final class RedisCommandStats implements AutoCloseable {
     public record Snapshot(Map<String, Long> calls, long socketReads, long ownInfoCallsCounted) {
     }
 
-    /** What a server did between two readings: the commands, and round trips, {@code null} when it cannot tell. */
-    public record Usage(Map<String, Long> commands, Long roundTrips) {
+    /**
+     * What a server did between two readings: the commands but {@code PING}, their round trips
+     * ({@code null} when it cannot tell), and the {@code PING}s, each one round trip of its own.
+     */
+    public record Usage(Map<String, Long> commands, Long roundTrips, long pings) {
+
+        public Usage(Map<String, Long> commands, Long roundTrips) {
+            this(commands, roundTrips, 0);
+        }
 
         public long commandCount() {
             return commands.values().stream().mapToLong(Long::longValue).sum();
@@ -77,11 +92,12 @@ public final class RedisCommandStats implements AutoCloseable {
     /** What the server did between two readings, without this instance's own {@code INFO} calls (each one command and one read). */
     public static Usage usage(Snapshot before, Snapshot after) {
         long ownCalls = after.ownInfoCallsCounted() - before.ownInfoCallsCounted();
-        Long roundTrips = before.socketReads() < 0 ? null : after.socketReads() - before.socketReads() - ownCalls;
-        return new Usage(difference(before, after), roundTrips);
+        long pings = pings(before, after);
+        Long roundTrips = before.socketReads() < 0 ? null : after.socketReads() - before.socketReads() - ownCalls - pings;
+        return new Usage(difference(before, after), roundTrips, pings);
     }
 
-    /** What the server executed between two readings, without this instance's own {@code INFO} calls. */
+    /** What the server executed between two readings, without this instance's own {@code INFO} calls and without {@code PING}. */
     public static Map<String, Long> difference(Snapshot before, Snapshot after) {
         Map<String, Long> delta = new TreeMap<>();
         after.calls().forEach((command, calls) -> {
@@ -89,11 +105,16 @@ public final class RedisCommandStats implements AutoCloseable {
             if (command.equals("info")) {
                 added -= after.ownInfoCallsCounted() - before.ownInfoCallsCounted();
             }
-            if (added > 0) {
+            if (added > 0 && !command.equals(PING)) {
                 delta.put(command, added);
             }
         });
         return delta;
+    }
+
+    /** The {@code PING}s the server answered between two readings: heartbeats, counted apart. */
+    public static long pings(Snapshot before, Snapshot after) {
+        return after.calls().getOrDefault(PING, 0L) - before.calls().getOrDefault(PING, 0L);
     }
 
     static Map<String, Long> parse(String info) {

@@ -1,5 +1,6 @@
 package dev.colorbench.testkit;
 
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,6 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import dev.colorbench.core.Color;
@@ -51,7 +54,11 @@ import static org.assertj.core.api.Assertions.fail;
  * <li>while writes go on, the connections cut ({@code CLIENT KILL TYPE normal}), Redis restarted
  * empty, the database flushed, or reads racing writes as fast as they can: once the writes stop and
  * {@link #SETTLED} has passed, every answer must be what Redis holds (a stale answer then is one the
- * module will give for good: an invalidation it missed, or a value it put after its invalidation).</li>
+ * module will give for good: an invalidation it missed, or a value it put after its invalidation);</li>
+ * <li>the connection on which Redis tells the module about writes goes silent without closing (the
+ * module reaches Redis through a {@link DelayProxy}, which freezes the connections Redis lists as
+ * tracking, and keeps them open): another writer's change must still be served within
+ * {@link #SILENT_BOUND}.</li>
  * </ul>
  *
  * <p>The test owns its Redis, because it kills connections, restarts the server and flushes it:
@@ -67,6 +74,12 @@ public abstract class StalenessContractTest {
     /** How long after the last write an answer may still be stale at all; beyond it, stale means stale for good. */
     public static final Duration SETTLED = Duration.ofSeconds(1);
 
+    /**
+     * How stale an answer may be while the connection that carries the invalidations is silent
+     * without closing: the time the module takes to notice it, with the test's own polling on top.
+     */
+    public static final Duration SILENT_BOUND = Duration.ofSeconds(2);
+
     /** How soon a module must be warm again (answering without Redis) when nothing disturbs it. */
     private static final Duration WARM = Duration.ofSeconds(5);
 
@@ -79,6 +92,11 @@ public abstract class StalenessContractTest {
     private static final int WARM_REQUESTS = 20;
 
     private static final EmbeddedRedis REDIS = EmbeddedRedis.start();
+
+    /** The module's path to Redis: adds nothing, and can freeze one connection. */
+    private static final DelayProxy PATH = DelayProxy.start("127.0.0.1", URI.create(REDIS.url()).getPort(), Duration.ZERO);
+
+    private static final Pattern TRACKING_CLIENT = Pattern.compile("^.*\\baddr=(\\S+) .*\\bflags=(\\S*t\\S*) .*$", Pattern.MULTILINE);
 
     private static RedisClient redisClient;
 
@@ -96,7 +114,7 @@ public abstract class StalenessContractTest {
 
     @DynamicPropertySource
     static void redisUrl(DynamicPropertyRegistry registry) {
-        registry.add("spring.data.redis.url", REDIS::url);
+        registry.add("spring.data.redis.url", () -> "redis://127.0.0.1:" + PATH.port());
     }
 
     @BeforeAll
@@ -112,6 +130,7 @@ public abstract class StalenessContractTest {
             redisClient.shutdown();
         }
         finally {
+            PATH.close();
             REDIS.stop();
         }
     }
@@ -232,6 +251,41 @@ public abstract class StalenessContractTest {
 
         assertEveryAnswerIsWhatRedisHoldsOnceSettled();
         awaitWarm();
+    }
+
+    /**
+     * The connection that carries the invalidations goes silent without closing, as when a NAT or a
+     * load balancer forgets an idle flow or the network parts: the proxy stops forwarding every
+     * connection Redis lists with the tracking flag, both ways, and keeps it open. Another writer's
+     * change must be served within {@link #SILENT_BOUND} all the same (the module notices the silence
+     * and stops answering from the copy), and the module must be warm again afterwards.
+     */
+    @Test
+    void aWriteIsServedWithinTheBoundWhileTheTrackingConnectionIsSilent() {
+        awaitWarm();
+        List<String> tracking = trackingClients();
+        assertThat(tracking).as("connections Redis lists as tracking, in CLIENT LIST").isNotEmpty();
+        tracking.forEach(address -> assertThat(PATH.freeze(address)).as("the proxy's connection from %s", address).isTrue());
+
+        String name = name(7);
+        String before = ColorJson.of(Palette.find(name).orElseThrow());
+        String after = ColorJson.of(repainted(name, 7));
+        Served served = awaitServed(() -> redis.sync().set(keyOf.apply(name), after), "/colors", before, after, this::get, name, SILENT_BOUND);
+
+        System.out.printf("Tracking connection silent: another writer's change served after %s (bound %s), %d answers with the value from before%n",
+                millis(Duration.ofNanos(served.nanos())), millis(SILENT_BOUND), served.staleAnswers());
+        awaitWarm();
+        assertThat(trackingClients()).as("tracking connections once the silent one was given up").isNotEmpty().doesNotContainAnyElementsOf(tracking);
+    }
+
+    /** The address (as Redis sees it: the proxy's end) of each connection Redis lists with the tracking flag. */
+    private static List<String> trackingClients() {
+        List<String> addresses = new ArrayList<>();
+        Matcher client = TRACKING_CLIENT.matcher(redis.sync().clientList());
+        while (client.find()) {
+            addresses.add(client.group(1));
+        }
+        return addresses;
     }
 
     @Test
@@ -408,6 +462,12 @@ public abstract class StalenessContractTest {
      */
     public static Served awaitServed(Runnable write, String path, String before, String after, Function<String, HttpResponse<String>> get,
             String what) {
+        return awaitServed(write, path, before, after, get, what, SETTLED);
+    }
+
+    /** {@link #awaitServed(Runnable, String, String, String, Function, String)}, failing only after {@code limit}. */
+    public static Served awaitServed(Runnable write, String path, String before, String after, Function<String, HttpResponse<String>> get,
+            String what, Duration limit) {
         write.run();
         long written = System.nanoTime();
         int staleAnswers = 0;
@@ -420,8 +480,8 @@ public abstract class StalenessContractTest {
             }
             assertThat(response.body()).as("%s while %s is changed: the value before or after", path, what).contains(before);
             staleAnswers++;
-            if (answered - written > SETTLED.toNanos()) {
-                fail("%s still answers %s's value from before a write %s ago", path, what, SETTLED);
+            if (answered - written > limit.toNanos()) {
+                fail("%s still answers %s's value from before a write %s ago", path, what, limit);
             }
         }
     }

@@ -2,8 +2,12 @@ package dev.colorbench.testkit;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import org.junit.jupiter.api.Test;
@@ -33,6 +37,37 @@ class DelayProxyTest {
         RedisRoundTrip.Measured measured = RedisRoundTrip.measure(TestRedis.url(), TestRedis.url());
 
         assertThat(measured.addedMillis()).isBetween(-0.5, 0.5);
+    }
+
+    /** A frozen connection stays open on both ends and carries nothing; the proxy's other connections go on. */
+    @Test
+    void aFrozenConnectionCarriesNothingAndStaysOpen() throws Exception {
+        URI redis = URI.create(TestRedis.url());
+        try (DelayProxy proxy = DelayProxy.start(redis.getHost(), redis.getPort(), Duration.ZERO)) {
+            String throughProxy = TestRedis.url().replace(redis.getHost() + ":" + redis.getPort(), "127.0.0.1:" + proxy.port());
+            RedisClient client = RedisClient.create(RedisURI.create(throughProxy));
+            RedisClient direct = RedisClient.create(RedisURI.create(TestRedis.url()));
+            try (StatefulRedisConnection<String, String> frozen = client.connect();
+                    StatefulRedisConnection<String, String> other = client.connect();
+                    StatefulRedisConnection<String, String> observer = direct.connect()) {
+                String name = "colorbench-frozen-" + System.nanoTime();
+                frozen.sync().clientSetname(name);
+                Matcher address = Pattern.compile("addr=(\\S+) .*name=" + name + " ").matcher(observer.sync().clientList());
+                assertThat(address.find()).as("the connection in CLIENT LIST").isTrue();
+
+                assertThat(proxy.freeze(address.group(1))).isTrue();
+                RedisFuture<String> ping = frozen.async().ping();
+
+                assertThat(ping.await(300, TimeUnit.MILLISECONDS)).as("a PING answered on a frozen connection").isFalse();
+                assertThat(frozen.isOpen()).isTrue();
+                assertThat(observer.sync().clientList()).as("Redis still has the connection").contains("name=" + name + " ");
+                assertThat(other.sync().ping()).isEqualTo("PONG");
+            }
+            finally {
+                client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
+                direct.shutdown();
+            }
+        }
     }
 
     private static void assertForwardsALargeValue(String url) {

@@ -40,16 +40,20 @@ class RedisCommandStatsTest {
     }
 
     @Test
-    void seesAnotherClientsPingAndInfo() {
+    void seesAnotherClientsInfoAndCountsItsPingsApartWithTheirRoundTrips() {
         try (RedisCommandStats stats = RedisCommandStats.connect(TestRedis.url());
                 Connection other = new Connection(TestRedis.url())) {
-            Map<String, Long> issued = stats.during(() -> {
+            RedisCommandStats.Usage usage = stats.usage(() -> {
+                other.commands.sync().ping();
                 other.commands.sync().ping();
                 other.commands.sync().info("server");
+                other.commands.sync().get("colors::test::ping");
                 stats.info("stats");
             });
 
-            assertThat(issued).containsExactly(Map.entry("info", 1L), Map.entry("ping", 1L));
+            assertThat(usage.commands()).containsExactly(Map.entry("get", 1L), Map.entry("info", 1L));
+            assertThat(usage.roundTrips()).isEqualTo(2);
+            assertThat(usage.pings()).isEqualTo(2);
         }
     }
 

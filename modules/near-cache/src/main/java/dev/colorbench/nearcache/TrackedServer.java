@@ -2,8 +2,10 @@ package dev.colorbench.nearcache;
 
 import java.net.SocketAddress;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -33,6 +35,20 @@ import org.slf4j.LoggerFactory;
  * (Redis forgets it with the connection). Each drop is counted, and the count taken when tracking was asked
  * for goes with the {@code OK}: the server {@link #isTracking() tracks} only if Redis confirmed it on the
  * connection as it is now, with no drop since the request was sent.
+ *
+ * <p><b>A connection that goes silent without closing</b> (a NAT or a load balancer that forgot an
+ * idle flow, a partition, a frozen proxy) would otherwise never be noticed: the tracking connection
+ * sends nothing of its own, and is idle exactly when nobody writes. So while it tracks, it is sent a
+ * {@code PING} every {@link #HEARTBEAT}; a {@code PING} that fails, or that is not answered within
+ * {@link #SILENCE}, counts as a drop: the copy goes, the connection is closed, and a new one is opened
+ * and asked for tracking as after any drop. A copy is therefore never served more than
+ * {@code 2 x HEARTBEAT + SILENCE} (1.5 s) after its connection went silent (the next {@code PING}
+ * is sent within a beat, and its silence is seen at the first beat after {@code SILENCE}), sooner
+ * when the application's own command timeout is shorter (color-core's: 500 ms, which fails the
+ * {@code PING}), plus the time the connector's thread takes to run on a busy machine. TCP keep-alive would not do: a proxy or a
+ * load balancer in the path answers the probes itself. The heartbeat is one {@code PING} per
+ * {@code HEARTBEAT} per tracked server, not per request; the test kit's counts of what a request
+ * costs take {@code PING} apart for that reason.
  */
 final class TrackedServer {
 
@@ -42,6 +58,12 @@ final class TrackedServer {
 
     /** How long to wait before asking for tracking again after Redis did not answer the request for it. */
     private static final Duration RETRY = Duration.ofSeconds(1);
+
+    /** How often a tracking connection is sent a {@code PING}, while it tracks. */
+    static final Duration HEARTBEAT = Duration.ofMillis(250);
+
+    /** How long a {@code PING} may go unanswered before the connection counts as silent, and as dropped. */
+    static final Duration SILENCE = Duration.ofSeconds(1);
 
     /** How long closing a client of its own may wait for its connections to close. */
     private static final Duration SHUTDOWN = Duration.ofSeconds(2);
@@ -84,6 +106,14 @@ final class TrackedServer {
     /** Only touched by the connector's thread. */
     private int connectAttempts;
 
+    /** The heartbeat's {@code PING} under way, on which connection, sent when: only touched by the connector's thread. */
+    private Ping ping;
+
+    private ScheduledFuture<?> heartbeat;
+
+    private record Ping(StatefulRedisConnection<byte[], byte[]> connection, long drops, long sentNanos, CompletableFuture<String> reply) {
+    }
+
     /**
      * @param name what the logs call the server: {@code Redis}, or {@code master host:port}
      * @param client the client whose default URI is the server's, with the application's options and resources
@@ -102,9 +132,15 @@ final class TrackedServer {
         return name;
     }
 
-    /** Opens the connection on the connector's thread. */
+    /** Opens the connection on the connector's thread, and beats the heart there. */
     void start() {
         later(this::connect, Duration.ZERO);
+        try {
+            heartbeat = connector.scheduleWithFixedDelay(this::heartbeat, HEARTBEAT.toMillis(), HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        catch (RejectedExecutionException ex) {
+            // stopped meanwhile
+        }
     }
 
     /** Whether Redis confirmed tracking on the connection as it is now: an accepted {@code OK}, no drop since. */
@@ -153,8 +189,11 @@ final class TrackedServer {
 
             @Override
             public void onRedisDisconnected(RedisChannelHandler<?, ?> handler) {
-                drops.incrementAndGet();
-                events.lost(TrackedServer.this);
+                // a connection given up as silent was counted as dropped then; its close is no news
+                if (connection == opened) {
+                    drops.incrementAndGet();
+                    events.lost(TrackedServer.this);
+                }
             }
         });
         connection = opened;
@@ -167,7 +206,7 @@ final class TrackedServer {
 
     /** Asks Redis to track the colors for this connection; runs on connecting and on every reconnect. */
     private void enable(StatefulRedisConnection<byte[], byte[]> tracked) {
-        if (!open || !tracked.isOpen()) {
+        if (!open || !tracked.isOpen() || connection != tracked) {
             return;
         }
         ProtocolVersion protocol = (tracked instanceof StatefulRedisConnectionImpl<?, ?> impl)
@@ -194,6 +233,51 @@ final class TrackedServer {
     }
 
     /**
+     * On the connector's thread, every {@link #HEARTBEAT}: while the connection tracks, a {@code PING};
+     * if the last one failed, or is still unanswered after {@link #SILENCE}, the connection is silent.
+     * A drop counted since the {@code PING} was sent (the connection closed, and Lettuce reconnects it)
+     * makes its answer no news.
+     */
+    private void heartbeat() {
+        Ping last = ping;
+        if (last != null && last.connection() == connection && last.drops() == drops.get()) {
+            boolean failed = last.reply().isCompletedExceptionally();
+            if (failed || (!last.reply().isDone() && System.nanoTime() - last.sentNanos() > SILENCE.toNanos())) {
+                silent(last.connection(), failed ? "its PING failed" : "no answer to a PING in " + SILENCE.toMillis() + " ms");
+                return;
+            }
+            if (!last.reply().isDone()) {
+                return;
+            }
+        }
+        StatefulRedisConnection<byte[], byte[]> current = connection;
+        if (open && current != null && isTracking()) {
+            ping = new Ping(current, drops.get(), System.nanoTime(), current.async().ping().toCompletableFuture());
+        }
+        else {
+            ping = null;
+        }
+    }
+
+    /**
+     * The connection went silent without closing: counted as a drop (the copy goes now), closed, and a
+     * new one opened, tracked as after any drop. Its own close, later, is not counted again.
+     */
+    private void silent(StatefulRedisConnection<byte[], byte[]> quiet, String why) {
+        ping = null;
+        if (!open || connection != quiet) {
+            return;
+        }
+        log.warn("Near cache: the tracking connection to {} went silent ({}); dropping it and connecting again", name, why);
+        connection = null;
+        drops.incrementAndGet();
+        events.lost(this);
+        quiet.closeAsync();
+        connectAttempts = 0;
+        connect();
+    }
+
+    /**
      * Redis refuses a prefix a connection already tracks: the answer to a second request for tracking
      * on the same connection (one that was not answered in time, and asked again), which is on all the same.
      */
@@ -214,6 +298,9 @@ final class TrackedServer {
     /** Closes the connection, and the client if it is this server's own; nothing is asked again. */
     void close() {
         open = false;
+        if (heartbeat != null) {
+            heartbeat.cancel(false);
+        }
         StatefulRedisConnection<byte[], byte[]> opened = connection;
         if (opened != null) {
             opened.close();

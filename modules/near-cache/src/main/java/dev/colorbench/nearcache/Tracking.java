@@ -90,10 +90,12 @@ import org.springframework.stereotype.Component;
  * (the test cluster has three masters and no replicas); slots moving between known masters need
  * nothing, since every master tracks the whole prefix.
  *
- * <p>A path to Redis that goes silent without closing the connection delays invalidations for as
- * long as it is silent: TCP delivers them when it comes back, and if it never does the connection
- * breaks and the copy goes. There is no heartbeat: it would be a Redis command per interval, seen
- * in every count of what a request costs.
+ * <p>A path to Redis that goes silent without closing the connection (a NAT or load balancer that
+ * dropped an idle flow, a partition) is noticed by each tracking connection's heartbeat, a
+ * {@code PING} every 250 ms answered within a second ({@link TrackedServer}): a silent connection
+ * counts as a drop, so the copy goes within 1.5 s of the silence (about 1 s with color-core's 500 ms
+ * command timeout; {@code StalenessContractTest} freezes the tracking connection in a proxy and
+ * measures it), and a new connection is opened and tracked.
  *
  * <p>Meters: {@code colorbench.nearcache.tracking} (1 while the copy answers, 0 while every read goes
  * to Redis), {@code colorbench.nearcache.colors} (colors in the copy), {@code colorbench.nearcache.invalidations}

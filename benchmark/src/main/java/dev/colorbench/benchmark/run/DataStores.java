@@ -209,7 +209,7 @@ public final class DataStores {
     }
 
     /** A Redis or JDBC URL without its password. */
-    static String redacted(String url) {
+    public static String redacted(String url) {
         return url.replaceAll("//[^@/]*@", "//***@").replaceAll("password=[^&]*", "password=***");
     }
 }

@@ -14,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.ToIntFunction;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Console;
@@ -23,10 +24,10 @@ import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.testkit.FreePorts;
 
 /**
- * Starts one JVM per row, every one with the same JVM options, each on a free loopback port with
- * its metrics endpoint exposed for this run only (the report reads the modules' own request timer),
- * and waits until all of them are healthy. A module that exits or stays unhealthy fails the run
- * with the last lines of its log.
+ * Starts one JVM per row, every one with the same JVM options, each on a free loopback port (or on
+ * the port its caller gives it: the stack's README ports) with its metrics endpoint exposed for this
+ * run only (the report reads the modules' own request timer), and waits until all of them are
+ * healthy. A module that exits or stays unhealthy fails the run with the last lines of its log.
  */
 public final class ModuleLauncher {
 
@@ -66,6 +67,12 @@ public final class ModuleLauncher {
      * Each module's health timeout counts from its own start.
      */
     public List<RunningModule> start(List<Target> targets, DataStores stores, Path repositoryRoot, String version) {
+        // a free port is taken right before its module starts, which leaves another process the least time to take it first
+        return start(targets, target -> FreePorts.loopback(), stores, repositoryRoot, version);
+    }
+
+    /** The same, each row on the loopback port {@code ports} gives it. */
+    public List<RunningModule> start(List<Target> targets, ToIntFunction<Target> ports, DataStores stores, Path repositoryRoot, String version) {
         int atOnce = Math.max(1, Runtime.getRuntime().availableProcessors());
         Console.info("starting %d module JVMs (%s), %d at a time, each healthy within %d s".formatted(targets.size(),
                 String.join(" ", settings.jvmArgs()), atOnce, settings.healthTimeoutSeconds()));
@@ -76,7 +83,7 @@ public final class ModuleLauncher {
                 awaitHealthy(starting.removeFirst());
             }
             long startedNanos = System.nanoTime();
-            RunningModule module = start(target, copyOfJar(target.module(), repositoryRoot, version), stores);
+            RunningModule module = start(target, ports.applyAsInt(target), copyOfJar(target.module(), repositoryRoot, version), stores);
             modules.add(module);
             starting.addLast(new Starting(module, startedNanos));
         }
@@ -89,8 +96,7 @@ public final class ModuleLauncher {
     private record Starting(RunningModule module, long startedNanos) {
     }
 
-    private RunningModule start(Target target, Path jar, DataStores stores) {
-        int port = FreePorts.loopback();
+    private RunningModule start(Target target, int port, Path jar, DataStores stores) {
         List<String> command = new ArrayList<>();
         command.add(java(condition.moduleJavaHome()).toString());
         command.addAll(settings.jvmArgs());

@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import com.samskivert.mustache.Mustache;
 import dev.colorbench.benchmark.BenchmarkSettings;
@@ -20,6 +22,7 @@ import dev.colorbench.benchmark.RunDirectory;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.run.CpuPlacement;
+import dev.colorbench.benchmark.run.DataStores;
 import dev.colorbench.benchmark.run.MachineSteadiness;
 import dev.colorbench.benchmark.run.Measured;
 import dev.colorbench.benchmark.run.SteadyState;
@@ -42,11 +45,15 @@ public final class Report {
 
     private final List<Section> sections;
 
-    private Report(BenchmarkSettings settings, Environment environment, List<ModuleSummary> summaries, List<Section> sections) {
+    /** Not in summary.json, whose shape readers rely on: the report's first line. */
+    private final String command;
+
+    private Report(BenchmarkSettings settings, Environment environment, List<ModuleSummary> summaries, List<Section> sections, String command) {
         this.settings = settings;
         this.environment = environment;
         this.summaries = List.copyOf(summaries);
         this.sections = List.copyOf(sections);
+        this.command = command;
     }
 
     public static Report of(BenchmarkSettings settings, List<Target> targets, Measured headline, MachineSteadiness machineSteadiness,
@@ -54,21 +61,38 @@ public final class Report {
         Verification verification = headline.verification();
         return new Report(settings, Environment.collect(settings, targets, verification.redisVersion(), verification.redis(), jmeterVersion,
                 placement.describe(), machineSteadiness, repositoryRoot), Summaries.of(settings, targets, verification, headline.warmups(), headline.staleness(),
-                        headline.results()), List.of());
+                        headline.results()), List.of(), command(System.getProperties()));
     }
 
     /** A report of scenarios only, without the headline comparison. */
     public static Report of(BenchmarkSettings settings, List<Target> targets, String redisVersion, String redis, String jmeterVersion,
             CpuPlacement placement, Path repositoryRoot) {
         return new Report(settings, Environment.collect(settings, targets, redisVersion, redis, jmeterVersion, placement.describe(),
-                null, repositoryRoot), List.of(), List.of());
+                null, repositoryRoot), List.of(), List.of(), command(System.getProperties()));
     }
 
     /** This report with one more scenario's section. */
     public Report with(Section section) {
         List<Section> more = new ArrayList<>(sections);
         more.add(section);
-        return new Report(settings, environment, summaries, more);
+        return new Report(settings, environment, summaries, more, command);
+    }
+
+    /**
+     * The command that repeats this run: the profile and every {@code -Dbenchmark.*} knob it was given (Maven makes each
+     * {@code -D} a system property of its JVM, which runs the benchmark), sorted by name, a URL's password hidden. The
+     * environment's stores ({@code REDIS_URL}, ...) are not in it: the environment table names them.
+     */
+    static String command(Properties properties) {
+        return Stream.concat(Stream.of("./mvnw -Pbenchmark verify"), properties.stringPropertyNames().stream()
+                .filter(name -> name.startsWith("benchmark.")).sorted()
+                .map(name -> "-D" + name + "=" + shellWord(DataStores.redacted(properties.getProperty(name)))))
+                .collect(Collectors.joining(" "));
+    }
+
+    /** A value as a shell would read it back: quoted when it has spaces or anything else the shell would act on. */
+    private static String shellWord(String value) {
+        return value.matches("[\\w.,:/+=@%-]+") ? value : "'" + value.replace("'", "'\\''") + "'";
     }
 
     /** What summary.json holds: the environment of the run, one object per row of the headline, then each scenario's figures. */
@@ -80,7 +104,7 @@ public final class Report {
     }
 
     public void write(RunDirectory directory) {
-        ReportView view = new ReportView(settings, environment, summaries);
+        ReportView view = new ReportView(settings, environment, summaries, command);
         Map<String, Object> scenarios = new LinkedHashMap<>();
         sections.forEach(section -> scenarios.put(section.id(), section.data()));
         RunDirectory.write(directory.file("summary.json"), Json.MAPPER.writeValueAsString(new Summary(environment, summaries, scenarios)));
@@ -98,7 +122,7 @@ public final class Report {
 
     /** The main tables, for the console at the end of the run. */
     public String table() {
-        return render("tables.md.mustache", false, new ReportView(settings, environment, summaries).markdown(sections));
+        return render("tables.md.mustache", false, new ReportView(settings, environment, summaries, command).markdown(sections));
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -26,15 +27,25 @@ final class ReportView {
 
     private final List<ModuleSummary> summaries;
 
-    ReportView(BenchmarkSettings settings, Environment environment, List<ModuleSummary> summaries) {
+    private final String command;
+
+    ReportView(BenchmarkSettings settings, Environment environment, List<ModuleSummary> summaries, String command) {
         this.settings = settings;
         this.environment = environment;
         this.summaries = summaries;
+        this.command = command;
     }
 
     Map<String, Object> markdown(List<Section> sections) {
         Map<String, Object> view = new LinkedHashMap<>();
+        // the first line: which run, so that a reader knows what the chart under it is of before reading it
+        view.put("mode", environment.quick() ? "Quick run" : "Full run");
+        view.put("command", command);
+        view.put("commit", environment.gitCommit());
+        view.put("machine", "%d cores, %s MB, %s".formatted(environment.cores(), Format.grouped(environment.memoryMb()), environment.os()));
         view.put("conditions", environment.conditions());
+        view.put("rate", settings.rate());
+        view.put("textChart", textChart());
         view.put("reference", settings.reference());
         view.put("headline", !summaries.isEmpty());
         view.put("rows", summaries.stream().map(this::row).toList());
@@ -86,12 +97,14 @@ final class ReportView {
 
     Map<String, Object> html(List<Section> sections, String chartJs) {
         Map<String, Object> view = markdown(sections);
-        List<Section.Chart> charts = new ArrayList<>(headlineCharts());
+        List<Section.Chart> headlineCharts = headlineCharts();
+        List<Section.Chart> charts = new ArrayList<>(headlineCharts);
         sections.forEach(section -> charts.addAll(section.charts()));
         view.put("chartConfigs", chartsJson(charts));
-        view.put("headlineCharts", headlineCharts().stream().map(ReportView::chartView).toList());
+        // the throughput chart opens the page; the others follow the detailed table
+        view.put("headlineChart", headlineCharts.stream().limit(1).map(ReportView::chartView).toList());
+        view.put("moreHeadlineCharts", headlineCharts.stream().skip(1).map(ReportView::chartView).toList());
         view.put("chartJs", chartJs);
-        view.put("rate", settings.rate());
         view.put("dashboards", settings.dashboards());
         view.put("failures", summaries.stream().filter(summary -> !summary.failures().isEmpty())
                 .map(summary -> Map.of("module", summary.module(), "reasons", summary.failures().entrySet().stream()
@@ -114,15 +127,15 @@ final class ReportView {
                 + (m.warmup().errors() == 0 ? "" : ", %s of %s failed".formatted(Format.grouped(m.warmup().errors()), Format.grouped(m.warmup().requests()))));
         row.put("redis", m.storeWork());
         row.put("roundTrips", or(m.storeRoundTripsPerRequest(), Format::number, "n/a"));
+        row.put("p99", or(m.openModelLatency().p99Ms(), String::valueOf, "missing"));
         row.put("tps", m.tpsMedian() == null ? "missing"
                 : "%s (%s-%s)".formatted(Format.grouped(m.tpsMedian()), Format.grouped(m.tpsMin()), Format.grouped(m.tpsMax())));
         row.put("percentOfCeiling", or(m.percentOfCeiling(), Format::percent, "n/a"));
         row.put("ratio", or(m.ratioToReference(), Format::ratio, "n/a"));
         row.put("sourcePost", m.sourcePostTps() == null ? "-"
                 : or(m.sourcePostRatioToReference(), Format::ratio, "n/a") + " (" + m.sourcePostTps() + " TPS)");
-        row.put("openLatency", latency(m.openModelLatency(), false));
-        row.put("openLatencyFull", latency(m.openModelLatency(), true));
-        row.put("closedLatencyFull", latency(m.throughputLatency(), true));
+        row.put("openLatency", latency(m.openModelLatency()));
+        row.put("closedLatency", latency(m.throughputLatency()));
         row.put("serverOpen", spread(m.serverMeanMicrosOpenModel(), Format::grouped));
         row.put("serverClosed", spread(m.serverMeanMicrosThroughput(), Format::grouped));
         row.put("allocation", m.allocatedBytesPerRequest() == null ? "missing"
@@ -139,12 +152,43 @@ final class ReportView {
         return row;
     }
 
-    private static String latency(ModuleSummary.Latency latency, boolean full) {
+    private static String latency(ModuleSummary.Latency latency) {
         if (latency.p50Ms() == null) {
             return "missing";
         }
-        return full ? "%s / %d / %d / %d / %d".formatted(Format.number(Math.round(latency.meanMs() * 10) / 10.0), latency.p50Ms(),
-                latency.p95Ms(), latency.p99Ms(), latency.maxMs()) : latency.p50Ms() + " / " + latency.p99Ms();
+        return "%s / %d / %d / %d / %d".formatted(Format.number(Math.round(latency.meanMs() * 10) / 10.0), latency.p50Ms(),
+                latency.p95Ms(), latency.p99Ms(), latency.maxMs());
+    }
+
+    /** What one request of the row asks of its store, as the headline chart labels its bar: {@code 148 GET, 148 round trips}. */
+    private static String cost(ModuleSummary m) {
+        Double roundTrips = m.storeRoundTripsPerRequest();
+        // a bare "none" beside a bar, with no column header above it, would not say none of what
+        String work = "none".equals(m.storeWork()) ? "no store work" : m.storeWork();
+        return roundTrips == null || roundTrips == 0 ? work : work + ", " + Format.number(roundTrips) + (roundTrips == 1 ? " round trip" : " round trips");
+    }
+
+    private static final int TEXT_BAR = 30;
+
+    /**
+     * The headline chart for report.md and the console, which cannot draw one: a bar per row as long as its median TPS
+     * against the fastest row's, the figure and the row's cost beside it; {@code null} without a measured row.
+     */
+    String textChart() {
+        double top = summaries.stream().map(ModuleSummary::tpsMedian).filter(Objects::nonNull).mapToDouble(Double::doubleValue).max().orElse(0);
+        if (top <= 0) {
+            return null;
+        }
+        int name = summaries.stream().mapToInt(m -> m.module().length()).max().orElse(0);
+        int figure = summaries.stream().mapToInt(m -> tpsFigure(m).length()).max().orElse(0);
+        return summaries.stream().map(m -> {
+            int length = m.tpsMedian() == null ? 0 : Math.max(m.tpsMedian() > 0 ? 1 : 0, (int) Math.round(m.tpsMedian() * TEXT_BAR / top));
+            return ("%-" + name + "s  %-" + TEXT_BAR + "s  %" + figure + "s  %s").formatted(m.module(), "█".repeat(length), tpsFigure(m), cost(m));
+        }).collect(Collectors.joining("\n"));
+    }
+
+    private static String tpsFigure(ModuleSummary m) {
+        return or(m.tpsMedian(), tps -> Format.grouped(tps) + " TPS", "missing");
     }
 
     /** The median, the range in brackets, and how many repetitions it rests on when some are missing. */
@@ -180,7 +224,9 @@ final class ReportView {
         }
         List<Integer> seconds = java.util.stream.IntStream.range(0, longest).boxed().toList();
         return List.of(
-                new Section.Chart("tps", "Throughput: median TPS of the closed-model runs, the thin bar their range", horizontalBars(modules,
+                new Section.Chart("tps", "Throughput: median TPS of the closed-model runs, the thin bar their range; "
+                        + "beside each row, what one request asks of its store", horizontalBars(summaries.stream()
+                                .map(m -> m.module() + " · " + cost(m)).toList(),
                         List.of(dataset("median TPS", "#4e79a7", summaries.stream().map(ModuleSummary::tpsMedian).toList(), Map.of("grouped", false)),
                                 dataset("range of the repetitions", "#222", summaries.stream()
                                         .map(m -> m.tpsMin() == null ? null : List.of(m.tpsMin(), m.tpsMax())).toList(),
@@ -236,8 +282,12 @@ final class ReportView {
         Object options = chart.config().get("options");
         Object data = chart.config().get("data");
         if (options instanceof Map<?, ?> map && "y".equals(map.get("indexAxis")) && data instanceof Map<?, ?> values
-                && values.get("labels") instanceof List<?> labels) {
-            return Math.max(240, labels.size() * 34 + 80);
+                && values.get("labels") instanceof List<?> labels && values.get("datasets") instanceof List<?> datasets) {
+            // one bar a row (a single dataset, or several drawn over each other) needs less room than bars side by side: the
+            // throughput chart of seventeen rows then leaves the top of the table under it on a 900 px high first screen
+            boolean oneBarPerRow = datasets.size() == 1
+                    || datasets.stream().allMatch(dataset -> dataset instanceof Map<?, ?> set && Boolean.FALSE.equals(set.get("grouped")));
+            return Math.max(240, labels.size() * (oneBarPerRow ? 26 : 34) + 80);
         }
         return 420;
     }

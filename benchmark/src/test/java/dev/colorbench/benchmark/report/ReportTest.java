@@ -72,13 +72,57 @@ class ReportTest {
                 .contains("1,000 (1,000-1,000)", "98 KB", "missing", "6 s, steady (1,990 / 2,010 / 2,000 requests/s; JIT 12 ms in them), 3 of 12,000 failed", "0.1/s, 0.3 ms/s, 2 ms mean", "Why requests of template-mget failed", "500 Test failed: code expected to equal /")
                 .doesNotContain("<script src", "<link ", "{{");
         assertThat(html.substring(html.indexOf("<body>"), html.indexOf("const charts"))).doesNotContain("null");
-        assertThat(folder.resolve("charts/tps.html")).content().contains("new Chart(", "\"labels\":[\"template-mget\"]");
+        assertThat(folder.resolve("charts/tps.html")).content().contains("new Chart(", "\"labels\":[\"template-mget · 1 MGET, 1 round trip\"]");
         String markdown = Files.readString(folder.resolve("report.md"));
-        assertThat(markdown).contains("| template-mget | MVC | 1 MGET | 1 | 2 (2-2) |").contains("Full run").doesNotContain("{{")
+        assertThat(markdown).contains("| template-mget | 2 (2-2) | 7 | 1 MGET | 1 | n/a |", "| template-mget | RedisTemplate MGET of JSON strings | MVC |")
+                .contains("Full run").doesNotContain("{{")
                 .contains("Machine: the same work on every core in 3 windows of 8 s varied by 2 % of its median as arithmetic and by 30 % as reads from memory.");
         assertThat(html).contains("machine steadiness");
         assertThat(Json.MAPPER.readTree(folder.resolve("summary.json").toFile()).path("modules").get(0).path("tpsMedian").asDouble())
                 .isEqualTo(2.0);
+    }
+
+    @Test
+    void opensWithTheRunThenTheThroughputChartThenATableOfWhatAReaderPicksAPatternBy(@TempDir Path folder) throws Exception {
+        report(TEMPLATE_MGET, REACTIVE_MGET).write(new RunDirectory(folder));
+
+        String html = Files.readString(folder.resolve("report.html"));
+        String page = html.substring(html.indexOf("<body>"));
+        int run = page.indexOf("<p class=\"run\">");
+        int chart = page.indexOf("<canvas id=\"tps\">");
+        int table = page.indexOf("<table>");
+        assertThat(run).isNotNegative().isLessThan(chart);
+        assertThat(chart).isLessThan(table);
+        assertThat(page.substring(run, chart)).contains("Full run", "<code>./mvnw -Pbenchmark verify", "commit", " cores, ");
+        // module, TPS, p99, store work, round trips, ratio: narrow enough for a 1,280 px window; the rest is in the second table
+        String first = page.substring(table, page.indexOf("</table>", table));
+        assertThat(first.split("<th>", -1)).hasSize(1 + 6);
+        assertThat(first.split("<tr>", -1)).hasSize(1 + 1 + 2);
+        assertThat(page.indexOf("Every figure per row")).isGreaterThan(table);
+        // each bar says what a request of its row costs
+        assertThat(html).contains("\"labels\":[\"template-mget · 1 MGET, 1 round trip\",\"reactive-mget · 1 MGET, 1 round trip\"]");
+
+        String markdown = Files.readString(folder.resolve("report.md"));
+        int textChart = markdown.indexOf("```text\ntemplate-mget  ");
+        int header = markdown.indexOf("| module |");
+        assertThat(markdown).startsWith("**Full run** `./mvnw -Pbenchmark verify");
+        assertThat(textChart).isPositive().isLessThan(header);
+        assertThat(markdown.substring(header, markdown.indexOf('\n', header)).split("\\|", -1)).hasSize(1 + 6 + 1);
+        // a bar as long as the row's median TPS against the fastest row's; a row without one has none
+        assertThat(markdown).contains("template-mget  ██████████████████████████████    2 TPS  1 MGET, 1 round trip\nreactive-mget                                  missing  1 MGET, 1 round trip\n```");
+    }
+
+    @Test
+    void namesTheCommandThatRepeatsTheRunWithoutAPassword() {
+        Properties properties = new Properties();
+        properties.setProperty("benchmark.quick", "true");
+        properties.setProperty("benchmark.modules", "in-memory,template-mget");
+        properties.setProperty("benchmark.jvmArgs", "-Xms1g -Xmx1g");
+        properties.setProperty("benchmark.redisUrl", "redis://:secret@redis.example:6379");
+        properties.setProperty("java.version", "17");
+
+        assertThat(Report.command(properties)).isEqualTo("./mvnw -Pbenchmark verify -Dbenchmark.jvmArgs='-Xms1g -Xmx1g' "
+                + "-Dbenchmark.modules=in-memory,template-mget -Dbenchmark.quick=true -Dbenchmark.redisUrl='redis://***@redis.example:6379'");
     }
 
     @Test

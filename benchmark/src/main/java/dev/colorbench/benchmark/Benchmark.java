@@ -47,7 +47,7 @@ public final class Benchmark {
             // checked before the headline's half hour, not after it
             ModuleLauncher.requireJars(catalog.targets("benchmark.scenarioModules", settings.scenarioModules()), repositoryRoot, version);
         }
-        JMeterInstallation jmeter = JMeterInstallation.configuredIn(repositoryRoot.resolve("target"), args[2]);
+        JMeterInstallation jmeter = JMeterInstallation.configuredIn(repositoryRoot.resolve("jmeter/target"), args[2]);
         RunDirectory directory = RunDirectory.fresh(repositoryRoot.resolve("benchmark/target/benchmark"));
         Console.info("%s run: %d repetition(s), %d threads, %d s closed model + %d s open model at %d req/s per row and repetition, "
                 .formatted(settings.quick() ? "quick" : "full", settings.repetitions(), settings.threads(), settings.durationSeconds(),

@@ -16,12 +16,12 @@ import org.springframework.util.FileSystemUtils;
 
 /**
  * The JMeter that {@code jmeter-maven-plugin}'s {@code configure} goal installed under the
- * repository's {@code target/} (every build of the project does), found through the
+ * {@code jmeter} module's {@code target/} (every build of the project does), found through the
  * {@code config.json} the plugin wrote, and launched by the run itself as a child process.
  */
 public final class JMeterInstallation {
 
-    /** The plugin's default execution id, which the root pom keeps, so that {@code ./mvnw jmeter:jmeter} finds the same installation. */
+    /** The plugin's default execution id, which jmeter/pom.xml keeps, so that {@code ./mvnw jmeter:jmeter} finds the same installation. */
     private static final String EXECUTION = "configuration";
 
     private final Path home;
@@ -65,7 +65,9 @@ public final class JMeterInstallation {
         List<String> command = command("-n", "-t", plan.toString(), "-l", results.toString(), "-j", log.toString(),
                 "-Jsampleresult.default.encoding=UTF-8",
                 // otherwise the JMeter JVM lingers about a minute after the run
-                "-Jjmeterengine.force.system.exit=true");
+                "-Jjmeterengine.force.system.exit=true",
+                // the installation's init script writes side-by-side.jmx's table (jmeter/pom.xml): none of this run's business
+                "-Jjsr223.init.file=");
         try {
             Process jmeter = processes.start("JMeter", new ProcessBuilder(placement.jmeter(command)).directory(home.resolve("bin").toFile())
                     .inheritIO());

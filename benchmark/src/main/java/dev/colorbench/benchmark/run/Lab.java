@@ -67,7 +67,7 @@ public final class Lab implements AutoCloseable {
             List<Staleness.Result> staleness = condition.paletteSize() == null ? Staleness.measure(modules, stores.redisUrl()) : List.of();
             List<SteadyState.Warmup> warmups = new SteadyState(condition.settings()).warm(modules);
             return new Lab(condition, processes, stores, modules, verification, warmups, staleness,
-                    repositoryRoot.resolve("benchmark/src/main/jmeter"), jmeter, placement);
+                    repositoryRoot.resolve("jmeter/plans"), jmeter, placement);
         }
         catch (RuntimeException ex) {
             processes.close();

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The run's plan is built from the checked-in plans; these checks keep both honest. */
 class PlanWriterTest {
 
-    private static final Path PLANS = Path.of("src/main/jmeter");
+    private static final Path PLANS = Path.of("../jmeter/plans");
 
     @Test
     void theCheckedInExpectedAnswerIsTheCanonicalPalette() throws Exception {

@@ -1,0 +1,49 @@
+package dev.colorbench.benchmark;
+
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.colorbench.benchmark.modules.ModuleCatalog;
+import org.apache.maven.model.Model;
+import org.apache.maven.model.io.xpp3.MavenXpp3Reader;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code ./mvnw jmeter:jmeter} loads the modules jmeter/pom.xml lists in {@code benchmark.targets}: exactly the
+ * build's modules, in its order, each at the port it describes itself with (the port the stack command and
+ * docker compose give it).
+ */
+class JMeterPlansTest {
+
+    private static final Path REPOSITORY = Path.of("..");
+
+    @Test
+    void theSideBySidePlanLoadsEveryModuleOfTheBuildAtItsPort() throws Exception {
+        Model jmeter;
+        try (Reader pom = Files.newBufferedReader(REPOSITORY.resolve("jmeter/pom.xml"))) {
+            jmeter = new MavenXpp3Reader().read(pom);
+        }
+
+        assertThat(jmeter.getProperties().getProperty("benchmark.targets").split(","))
+                .containsExactlyElementsOf(ModuleCatalog.read(REPOSITORY).modules().stream()
+                        .map(module -> module.id() + ":" + module.port()).toList());
+    }
+
+    @Test
+    void theSideBySidePlanAsksEveryModuleBeforeLoadingAndChecksEveryAnswerUnderLoad() throws Exception {
+        Path plans = REPOSITORY.resolve("jmeter/plans");
+        assertThat(Files.readString(plans.resolve("side-by-side.jmx")))
+                .contains("<SetupThreadGroup", "side-by-side.groovy", "System.exit(1)", "SampleResult.setIgnore()")
+                .contains("Assertion.response_code", "<MD5HexAssertion", "${__P(side.md5,)}")
+                .contains("testname=\"warm-up ${__P(side.module.${__jm__modules__idx},)}\"", "testname=\"${__P(side.module.${__jm__modules__idx},)}\"")
+                .doesNotContain("ResultCollector");
+        assertThat(Files.readString(plans.resolve("side-by-side.groovy")))
+                .contains("'not running'", "No module answers GET", "System.exit(1)", "Arrays.equals(body, expected)");
+        assertThat(Files.readString(REPOSITORY.resolve("jmeter/pom.xml")))
+                .contains("<jsr223.init.file>${project.basedir}/plans/side-by-side-table.groovy</jsr223.init.file>",
+                        "<jmeter.reportgenerator.sample_filter>^(?!warm-up ).*$</jmeter.reportgenerator.sample_filter>");
+    }
+}

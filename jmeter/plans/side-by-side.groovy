@@ -1,0 +1,105 @@
+// The set-up step of side-by-side.jmx, run once before any load. Maven hands the -Dbenchmark.* knobs to the
+// JMeter JVM as system properties; this makes them the plan's properties (a -J given to JMeter directly wins).
+// Then it asks every module of benchmark.targets (name:port, comma-separated; benchmark.modules picks some) for
+// GET /colors, all at once: a module that answers the palette byte for byte is loaded; one that does not listen
+// is not running and is left out; one that answers anything else stops the run, since its figures would mean
+// nothing. With none answering, it stops the run within seconds, naming the host and the ports it tried.
+import java.security.MessageDigest
+import java.util.concurrent.Callable
+import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
+
+['host', 'modules', 'targets', 'threads', 'duration', 'warmup', 'path'].each { name ->
+    String given = System.getProperty('benchmark.' + name)
+    if (given != null && !props.containsKey(name)) {
+        props.put(name, given)
+    }
+}
+
+String host = props.getProperty('host', '127.0.0.1')
+String path = props.getProperty('path', '/colors')
+Map<String, Integer> targets = [:]
+props.getProperty('targets', '').split(',').findAll { !it.isBlank() }.each { target ->
+    def (name, port) = target.trim().split(':')
+    targets[name] = port as Integer
+}
+List<String> asked = props.getProperty('modules', '').split(',').collect { it.trim() }.findAll { !it.isEmpty() }
+List<String> unknown = asked.findAll { !targets.containsKey(it) }
+if (!targets || unknown) {
+    OUT.println('[side-by-side] ' + (targets ? 'Unknown module(s) ' + unknown + ': the modules are ' + targets.keySet().join(', ')
+            : 'No modules to load: -Dbenchmark.targets=name:port,... is empty'))
+    System.exit(1)
+}
+List<String> rows = asked ?: targets.keySet() as List
+
+byte[] palette = new File(org.apache.jmeter.services.FileServer.fileServer.baseDir, 'palette.json').bytes
+
+/** What a module answered to one GET: 'answers', 'not running', or what went wrong. */
+String ask(String url, byte[] expected) {
+    try {
+        HttpURLConnection connection = (HttpURLConnection) new URL(url).openConnection()
+        connection.connectTimeout = 1000
+        connection.readTimeout = 5000
+        int status = connection.responseCode
+        byte[] body = (status < 400 ? connection.inputStream : connection.errorStream)?.withCloseable { it.bytes } ?: new byte[0]
+        if (status != 200) {
+            return 'answered HTTP ' + status + ': ' + new String(body, 'UTF-8').take(200)
+        }
+        return Arrays.equals(body, expected) ? 'answers' : 'answered 200 with something else than the palette: ' + new String(body, 'UTF-8').take(200)
+    }
+    catch (ConnectException | SocketTimeoutException | NoRouteToHostException ex) {
+        return 'not running'
+    }
+    catch (IOException ex) {
+        return 'unreachable: ' + ex
+    }
+}
+
+def pool = Executors.newFixedThreadPool(rows.size())
+Map<String, String> answers = [:]
+try {
+    rows.collectEntries { name -> [name, pool.submit({ ask('http://' + host + ':' + targets[name] + path, palette) } as Callable<String>)] }
+            .each { name, answer -> answers[name] = answer.get(30, TimeUnit.SECONDS) }
+}
+finally {
+    pool.shutdownNow()
+}
+
+List<String> running = rows.findAll { answers[it] == 'answers' }
+List<String> notRunning = rows.findAll { answers[it] == 'not running' }
+List<String> broken = rows.findAll { !running.contains(it) && !notRunning.contains(it) }
+if (broken) {
+    OUT.println('')
+    broken.each { OUT.println('[side-by-side] ' + it + ' (http://' + host + ':' + targets[it] + path + ') ' + answers[it]) }
+    OUT.println('[side-by-side] A module that answers but not the palette would be measured doing something else: fix it, or leave it out'
+            + ' with -Dbenchmark.modules=...')
+    OUT.flush()
+    System.exit(1)
+}
+if (!running) {
+    OUT.println('')
+    OUT.println('[side-by-side] No module answers GET ' + path + ' on ' + host + '; tried ' + rows.collect { it + ' (' + targets[it] + ')' }.join(', ') + '.')
+    OUT.println('[side-by-side] Start them first, in another terminal: ./mvnw -Pstack verify (or docker compose up -d --build),')
+    OUT.println('[side-by-side] or name the host they run on: ./mvnw jmeter:jmeter -Dbenchmark.host=<host>')
+    OUT.println('')
+    OUT.flush()
+    System.exit(1)
+}
+
+running.eachWithIndex { name, i ->
+    props.put('side.module.' + i, name)
+    props.put('side.port.' + i, targets[name] as String)
+}
+props.put('side.count', running.size() as String)
+props.put('side.notRunning', notRunning.join(','))
+props.put('side.md5', MessageDigest.getInstance('MD5').digest(palette).encodeHex().toString())
+
+int perModule = (props.getProperty('warmup', '5') as int) + (props.getProperty('duration', '10') as int)
+int minutes = Math.ceil(running.size() * perModule / 60.0) as int
+OUT.println('[side-by-side] ' + running.size() + ' of ' + rows.size() + ' modules answer on ' + host + ': ' + running.join(', ') + '.')
+if (notRunning) {
+    OUT.println('[side-by-side] Not running: ' + notRunning.collect { it + ' (' + targets[it] + ')' }.join(', ') + '.')
+}
+OUT.println('[side-by-side] Each in turn: ' + props.getProperty('warmup', '5') + ' s of warm-up, then ' + props.getProperty('duration', '10')
+        + ' s measured, ' + props.getProperty('threads', '10') + ' threads; about ' + minutes + ' min.')
+OUT.flush()

@@ -38,7 +38,8 @@ class NearCacheStalenessTest extends StalenessContractTest {
 
     /**
      * The part of the staleness that is the invalidation's own: from another writer's {@code SET} reply
-     * to the module having handled the push message (without the HTTP request the contract's figure includes).
+     * to the module having handled the push message (without the HTTP request the contract's figure includes);
+     * each within the contract's bound, the percentiles printed.
      */
     @Test
     void anInvalidationIsHandledWithinTheBound() {
@@ -61,8 +62,10 @@ class NearCacheStalenessTest extends StalenessContractTest {
         delivered.sort(null);
         long p50 = delivered.get(99);
         long p99 = delivered.get(197);
+        long max = delivered.get(delivered.size() - 1);
         System.out.printf("Invalidation handled after the SET reply, over %d writes: p50 %.2f ms, p99 %.2f ms, max %.2f ms%n",
-                delivered.size(), p50 / 1e6, p99 / 1e6, delivered.get(delivered.size() - 1) / 1e6);
-        assertThat(p99).as("p99 of the invalidation's delivery").isLessThanOrEqualTo(P99_BOUND.toNanos());
+                delivered.size(), p50 / 1e6, p99 / 1e6, max / 1e6);
+        assertThat(max).as("the slowest invalidation's delivery (p50 %.2f ms, p99 %.2f ms)", p50 / 1e6, p99 / 1e6)
+                .isLessThanOrEqualTo(SETTLED.toNanos());
     }
 }

@@ -6,11 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.stream.Stream;
 
 import dev.colorbench.benchmark.modules.ModuleCatalog;
 import dev.colorbench.benchmark.modules.PatternModule;
 import dev.colorbench.benchmark.modules.Store;
+import dev.colorbench.testkit.RedisCommandStats;
+import dev.colorbench.testkit.TestRedis;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
@@ -26,6 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DockerComposeTest {
 
     private static final Path REPOSITORY = Path.of("..");
+
+    private static final String REDIS_IMAGE = "redis:6.2-alpine";
 
     private final List<PatternModule> modules = ModuleCatalog.read(REPOSITORY).modules();
 
@@ -111,7 +116,7 @@ class DockerComposeTest {
             Map<String, Object> service = map(clusterServices.get(node));
             assertThat(service).as(node + " in docker-compose.cluster.yml").isNotNull();
 
-            assertThat(service.get("image")).as(node).isEqualTo("redis:7.2-alpine");
+            assertThat(service.get("image")).as(node).isEqualTo(REDIS_IMAGE);
             String command = String.join(" ", strings(service.get("command")));
             assertThat(command).as(node).contains("redis-server --cluster-enabled yes --save '' --appendonly no",
                     "$${REDIS_PASSWORD:+--requirepass \"$$REDIS_PASSWORD\" --masterauth \"$$REDIS_PASSWORD\"}");
@@ -127,7 +132,7 @@ class DockerComposeTest {
         Map<String, Object> init = map(clusterServices.get(CLUSTER_INIT));
         assertThat(init).as(CLUSTER_INIT + " in docker-compose.cluster.yml").isNotNull();
 
-        assertThat(init.get("image")).isEqualTo("redis:7.2-alpine");
+        assertThat(init.get("image")).isEqualTo(REDIS_IMAGE);
         assertThat(init).doesNotContainKey("ports");
         Map<String, Object> dependsOn = map(init.get("depends_on"));
         assertThat(dependsOn.keySet()).containsExactlyInAnyOrderElementsOf(CLUSTER_NODES);
@@ -173,8 +178,27 @@ class DockerComposeTest {
     void oneDockerfileBuildsEveryModuleFromItsBuildArgument() throws IOException {
         String dockerfile = Files.readString(REPOSITORY.resolve("Dockerfile"));
 
-        assertThat(dockerfile).contains("ARG MODULE", "-pl \"modules/${MODULE}\"", "-Xms256m -Xmx256m");
+        assertThat(dockerfile).contains("ARG MODULE", "-pl \"modules/${MODULE}\"");
         assertThat(Files.readString(REPOSITORY.resolve(".dockerignore"))).contains("target/");
+    }
+
+    /** The containers' Redis is the embedded server's line, on which every test and every benchmark figure ran. */
+    @Test
+    void theContainersRedisIsTheEmbeddedServersVersion() {
+        String version;
+        try (RedisCommandStats embedded = RedisCommandStats.connect(TestRedis.url())) {
+            version = embedded.serverVersion();
+        }
+        assertThat(REDIS_IMAGE).isEqualTo("redis:" + version.substring(0, version.indexOf('.', version.indexOf('.') + 1)) + "-alpine");
+        assertThat(map(services.get("redis")).get("image")).isEqualTo(REDIS_IMAGE);
+    }
+
+    /** A container gets the JVM options the benchmark's full run gives every module, so that figures taken against it compare. */
+    @Test
+    void theContainersJvmOptionsAreTheBenchmarks() throws IOException {
+        String options = String.join(" ", BenchmarkSettings.from(new Properties(), Map.of()).jvmArgs());
+
+        assertThat(Files.readString(REPOSITORY.resolve("Dockerfile"))).contains("ENV JAVA_OPTS=\"" + options + "\"");
     }
 
     private static Map<String, Object> services(String file) {

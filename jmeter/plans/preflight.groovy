@@ -1,5 +1,5 @@
 // The set-up step of every checked-in plan, run once before any load when a plan runs by hand
-// (./mvnw jmeter:jmeter, see benchmark/README.md). Maven hands the -Dbenchmark.* knobs to the JMeter
+// (./mvnw jmeter:jmeter -Dbenchmark.plan=..., see jmeter/README.md). Maven hands the -Dbenchmark.* knobs to the JMeter
 // JVM as system properties; this makes them the plans' properties (a -J given to JMeter directly
 // wins). Then it asks the module the plan is about to load for GET /colors, and if nothing answers
 // it stops JMeter with a message naming the URL, rather than letting it record minutes of errors.
@@ -36,8 +36,8 @@ while (true) {
 }
 OUT.println('')
 OUT.println('[benchmark] No module answers GET ' + url + ' (' + problem + ').')
-OUT.println('[benchmark] Start the modules first (java -jar modules/<module>/target/<module>-*.jar, or docker compose up -d),')
-OUT.println('[benchmark] or point the plans at them: ./mvnw jmeter:jmeter -Dbenchmark.port=<port> [-Dbenchmark.host=<host>]')
+OUT.println('[benchmark] Start the modules first (./mvnw -Pstack verify, or docker compose up -d --build),')
+OUT.println('[benchmark] or point the plan at one: ./mvnw jmeter:jmeter -Dbenchmark.plan=' + org.apache.jmeter.services.FileServer.fileServer.scriptName + ' -Dbenchmark.port=<port> [-Dbenchmark.host=<host>]')
 OUT.println('')
 OUT.flush()
 System.exit(1)

@@ -13,10 +13,18 @@ String escape(String text) {
 }
 
 Runtime.runtime.addShutdownHook(new Thread({
-    def script = org.apache.jmeter.services.FileServer.fileServer.scriptName
-    String dashboard = props.getProperty('jmeter.reportgenerator.outputdir')
-    if (script != 'side-by-side.jmx' || dashboard == null || !new File(dashboard, 'statistics.json').isFile()) {
+    if (org.apache.jmeter.services.FileServer.fileServer.scriptName != 'side-by-side.jmx') {
         return
+    }
+    String dashboard = props.getProperty('jmeter.reportgenerator.outputdir')
+    if (props.getProperty('side.failed') != null) {
+        System.out.flush()
+        Runtime.runtime.halt(1)
+    }
+    if (dashboard == null || !new File(dashboard, 'statistics.json').isFile()) {
+        println 'No module was measured (no dashboard statistics in ' + dashboard + '): see the output above, or each engine\'s'
+        System.out.flush()
+        Runtime.runtime.halt(1)
     }
     try {
         Map<String, Map> statistics = new JsonSlurper().parse(new File(dashboard, 'statistics.json')) as Map
@@ -47,9 +55,15 @@ Runtime.runtime.addShutdownHook(new Thread({
                       String.format(Locale.ROOT, '%.1f', row.medianResTime as double), String.format(Locale.ROOT, '%.1f', row.pct3ResTime as double),
                       whole.format(row.errorCount as long) + (row.errorCount as long > 0 ? String.format(Locale.ROOT, ' (%.2f %%)', errorPct) : '')]
         }
+        if (table.every { it[2] == 'not running' }) {
+            failed << 'every module: none was measured (see the output above, or each engine\'s)'
+        }
         List<String> header = ['module', 'port', 'TPS', 'p50 ms', 'p99 ms', 'errors']
         String host = System.getProperty('benchmark.host', '127.0.0.1')
-        String about = 'Every module on ' + host + ', one after another: ' + System.getProperty('benchmark.threads', '10') + ' threads, ' +
+        List<String> engines = System.getProperty('benchmark.engines', '').split(',').collect { it.trim() }.findAll { !it.isEmpty() }
+        String threads = System.getProperty('benchmark.threads', '10') + ' threads' +
+                (engines ? ' on each of ' + engines.size() + ' JMeter engines (' + engines.join(', ') + '), their samples together' : '')
+        String about = 'Every module on ' + host + ', one after another: ' + threads + ', ' +
                 System.getProperty('benchmark.warmup', '5') + ' s of warm-up then ' + System.getProperty('benchmark.duration', '10') +
                 ' s measured each (closed model); JMeter ' + org.apache.jmeter.util.JMeterUtils.JMeterVersion + ', ' + new Date().format('yyyy-MM-dd HH:mm z')
         String index = new File(dashboard, 'index.html').absolutePath

@@ -4,6 +4,8 @@
 // GET /colors, all at once: a module that answers the palette byte for byte is loaded; one that does not listen
 // is not running and is left out; one that answers anything else stops the run, since its figures would mean
 // nothing. With none answering, it stops the run within seconds, naming the host and the ports it tried.
+// It stops the run rather than the JVM (stopRun): on a remote engine (jmeter-server) the JVM is the engine's,
+// and side-by-side-table.groovy fails the build when nothing was measured.
 import java.security.MessageDigest
 import java.util.concurrent.Callable
 import java.util.concurrent.Executors
@@ -26,13 +28,25 @@ props.getProperty('targets', '').split(',').findAll { !it.isBlank() }.each { tar
 List<String> asked = props.getProperty('modules', '').split(',').collect { it.trim() }.findAll { !it.isEmpty() }
 List<String> unknown = asked.findAll { !targets.containsKey(it) }
 if (!targets || unknown) {
-    OUT.println('[side-by-side] ' + (targets ? 'Unknown module(s) ' + unknown + ': the modules are ' + targets.keySet().join(', ')
-            : 'No modules to load: -Dbenchmark.targets=name:port,... is empty'))
-    System.exit(1)
+    stopRun(targets ? 'Unknown module(s) ' + unknown + ': the modules are ' + targets.keySet().join(', ')
+            : 'No modules to load: -Dbenchmark.targets=name:port,... is empty')
+    return
 }
 List<String> rows = asked ?: targets.keySet() as List
 
-byte[] palette = new File(org.apache.jmeter.services.FileServer.fileServer.baseDir, 'palette.json').bytes
+/** Prints why, and stops the run before any load; the table script fails the build (see above). */
+void stopRun(String... why) {
+    OUT.println('')
+    why.each { OUT.println('[side-by-side] ' + it) }
+    OUT.println('')
+    OUT.flush()
+    props.put('side.failed', why.join(' '))
+    ctx.engine.stopTest(true)
+}
+
+// beside this script: the checked-in plans (benchmark.plans, which jmeter/pom.xml gives every JMeter it starts, a remote
+// engine included), or the folder the plan runs from
+byte[] palette = new File(System.getProperty('benchmark.plans') ?: org.apache.jmeter.services.FileServer.fileServer.baseDir, 'palette.json').bytes
 
 /** What a module answered to one GET: 'answers', 'not running', or what went wrong. */
 String ask(String url, byte[] expected) {
@@ -69,21 +83,15 @@ List<String> running = rows.findAll { answers[it] == 'answers' }
 List<String> notRunning = rows.findAll { answers[it] == 'not running' }
 List<String> broken = rows.findAll { !running.contains(it) && !notRunning.contains(it) }
 if (broken) {
-    OUT.println('')
-    broken.each { OUT.println('[side-by-side] ' + it + ' (http://' + host + ':' + targets[it] + path + ') ' + answers[it]) }
-    OUT.println('[side-by-side] A module that answers but not the palette would be measured doing something else: fix it, or leave it out'
-            + ' with -Dbenchmark.modules=...')
-    OUT.flush()
-    System.exit(1)
+    stopRun(*(broken.collect { it + ' (http://' + host + ':' + targets[it] + path + ') ' + answers[it] } +
+            ['A module that answers but not the palette would be measured doing something else: fix it, or leave it out with -Dbenchmark.modules=...']))
+    return
 }
 if (!running) {
-    OUT.println('')
-    OUT.println('[side-by-side] No module answers GET ' + path + ' on ' + host + '; tried ' + rows.collect { it + ' (' + targets[it] + ')' }.join(', ') + '.')
-    OUT.println('[side-by-side] Start them first, in another terminal: ./mvnw -Pstack verify (or docker compose up -d --build),')
-    OUT.println('[side-by-side] or name the host they run on: ./mvnw jmeter:jmeter -Dbenchmark.host=<host>')
-    OUT.println('')
-    OUT.flush()
-    System.exit(1)
+    stopRun('No module answers GET ' + path + ' on ' + host + '; tried ' + rows.collect { it + ' (' + targets[it] + ')' }.join(', ') + '.',
+            'Start them first, in another terminal: ./mvnw -Pstack verify (or docker compose up -d --build),',
+            'or name the host they run on: ./mvnw jmeter:jmeter -Dbenchmark.host=<host>')
+    return
 }
 
 running.eachWithIndex { name, i ->

@@ -36,12 +36,14 @@ class JMeterPlansTest {
     void theSideBySidePlanAsksEveryModuleBeforeLoadingAndChecksEveryAnswerUnderLoad() throws Exception {
         Path plans = REPOSITORY.resolve("jmeter/plans");
         assertThat(Files.readString(plans.resolve("side-by-side.jmx")))
-                .contains("<SetupThreadGroup", "side-by-side.groovy", "System.exit(1)", "SampleResult.setIgnore()")
+                .contains("<SetupThreadGroup", "side-by-side.groovy", "ctx.engine.stopTest(true)", "SampleResult.setIgnore()")
                 .contains("Assertion.response_code", "<MD5HexAssertion", "${__P(side.md5,)}")
                 .contains("testname=\"warm-up ${__P(side.module.${__jm__modules__idx},)}\"", "testname=\"${__P(side.module.${__jm__modules__idx},)}\"")
                 .doesNotContain("ResultCollector");
         assertThat(Files.readString(plans.resolve("side-by-side.groovy")))
-                .contains("'not running'", "No module answers GET", "System.exit(1)", "Arrays.equals(body, expected)");
+                .contains("'not running'", "No module answers GET", "ctx.engine.stopTest(true)", "props.put('side.failed'", "Arrays.equals(body, expected)");
+        assertThat(Files.readString(plans.resolve("side-by-side-table.groovy")))
+                .contains("props.getProperty('side.failed')", "Runtime.runtime.halt(1)", "statistics.json");
         assertThat(Files.readString(REPOSITORY.resolve("jmeter/pom.xml")))
                 .contains("<jsr223.init.file>${project.basedir}/plans/side-by-side-table.groovy</jsr223.init.file>",
                         "<jmeter.reportgenerator.sample_filter>^(?!warm-up ).*$</jmeter.reportgenerator.sample_filter>");

@@ -48,8 +48,21 @@ void stopRun(String... why) {
 // engine included), or the folder the plan runs from
 byte[] palette = new File(System.getProperty('benchmark.plans') ?: org.apache.jmeter.services.FileServer.fileServer.baseDir, 'palette.json').bytes
 
-/** What a module answered to one GET: 'answers', 'not running', or what went wrong. */
+/**
+ * What a module answers: 'answers', 'not running', or what went wrong. A status other than 200 is asked again for
+ * up to 10 s: a module's first requests can time out on a cold JVM (a 503), which is no reason to leave it out.
+ */
 String ask(String url, byte[] expected) {
+    long deadline = System.currentTimeMillis() + 10_000
+    String answer = askOnce(url, expected)
+    while (answer.startsWith('answered HTTP') && System.currentTimeMillis() < deadline) {
+        Thread.sleep(500)
+        answer = askOnce(url, expected)
+    }
+    return answer
+}
+
+String askOnce(String url, byte[] expected) {
     try {
         HttpURLConnection connection = (HttpURLConnection) new URL(url).openConnection()
         connection.connectTimeout = 1000

@@ -52,7 +52,7 @@ public final class ModuleCatalog {
         return new PatternModule(id, pattern, Integer.parseInt(setting(id, properties, "port")), setting(id, properties, "stack"),
                 Role.of(setting(id, properties, "role")), Store.of(setting(id, properties, "store")),
                 sourcePostTps.equals("none") ? null : Integer.valueOf(sourcePostTps),
-                Boolean.parseBoolean(setting(id, properties, "nearCache")),
+                Boolean.parseBoolean(setting(id, properties, "nearCache")), Layout.of(setting(id, properties, "layout")),
                 Variant.parse(setting(id, properties, "variants")), Variant.parse(setting(id, properties, "clusterVariants")));
     }
 

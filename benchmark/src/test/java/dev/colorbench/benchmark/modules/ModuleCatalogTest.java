@@ -34,6 +34,15 @@ class ModuleCatalogTest {
         assertThat(catalog.modules()).filteredOn(module -> !module.clusterVariants().isEmpty()).extracting(PatternModule::id)
                 .containsExactly("template-mget", "mget-raw");
         assertThat(catalog.modules()).extracting(PatternModule::port).doesNotHaveDuplicates().allMatch(port -> port >= 8080);
+        // where each keeps the palette, for the writes scenario's other writer
+        assertThat(ceiling.layout()).isEqualTo(Layout.NONE);
+        assertThat(module("template-mget").layout()).isEqualTo(Layout.JSON_STRINGS);
+        assertThat(module("cacheable-async").layout()).isEqualTo(Layout.CACHE_STRINGS);
+        assertThat(module("cacheable-list").layout()).isEqualTo(Layout.PALETTE_STRING);
+        assertThat(module("hash-hmget").layout()).isEqualTo(Layout.PALETTE_HASH);
+        assertThat(module("redis-hash-repository").layout()).isEqualTo(Layout.REPOSITORY_HASHES);
+        assertThat(catalog.modules()).filteredOn(module -> module.store() == Store.POSTGRESQL).extracting(PatternModule::layout)
+                .containsOnly(Layout.TABLE);
     }
 
     @Test
@@ -54,6 +63,7 @@ class ModuleCatalogTest {
                 <colorbench.role>redis-pattern</colorbench.role><colorbench.store>redis</colorbench.store>
                 <colorbench.sourcePostTps>none</colorbench.sourcePostTps><colorbench.nearCache>false</colorbench.nearCache>
                 <colorbench.variants>none</colorbench.variants><colorbench.clusterVariants>none</colorbench.clusterVariants>
+                <colorbench.layout>json-strings</colorbench.layout>
                 """, "<modules><module>first</module><module>second</module></modules>"));
         Files.writeString(repository.resolve("modules/first/pom.xml"), pom("first", "A first pattern",
                 "<colorbench.port>9001</colorbench.port><colorbench.clusterVariants>hash-tag: colorbench.redis.hash-tag=true</colorbench.clusterVariants>",

@@ -5,6 +5,7 @@ import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
 
+import dev.colorbench.benchmark.modules.Layout;
 import dev.colorbench.benchmark.modules.PatternModule;
 import dev.colorbench.benchmark.modules.Role;
 import dev.colorbench.benchmark.modules.Store;
@@ -54,6 +55,6 @@ class PortCheckTest {
     }
 
     private static Target module(String id, int port) {
-        return new Target(id, new PatternModule(id, "a pattern", port, "MVC", Role.REDIS_PATTERN, Store.REDIS, null, false, List.of(), List.of()), Map.of());
+        return new Target(id, new PatternModule(id, "a pattern", port, "MVC", Role.REDIS_PATTERN, Store.REDIS, null, false, Layout.JSON_STRINGS, List.of(), List.of()), Map.of());
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -47,22 +48,38 @@ public final class PlanWriter {
      */
     private static final String PAUSE_UNTIL_NOW = "pause(${__longSum(${__time(,)},-${__P(TESTSTART.MS,0)},)} ms) ";
 
+    /** The checked-in plans' comparison of the whole body, by its name. */
+    private static final String WHOLE_BODY = "Body is the whole palette";
+
+    private static final String LENGTH_SCRIPT = "int length = prev.getResponseData().length\n"
+            + "if (length != %d) {\n"
+            + "    AssertionResult.setFailure(true)\n"
+            + "    AssertionResult.setFailureMessage('the body is ' + length + ' bytes long, not %d')\n"
+            + "}";
+
     private final Path checkedInPlans;
 
     public PlanWriter(Path checkedInPlans) {
         this.checkedInPlans = checkedInPlans;
     }
 
-    /** Writes {@code run.jmx} and the palette its assertions compare with ({@code expectedPalette}) into the run's plan folder. */
+    /**
+     * Writes {@code run.jmx} and the palette its assertions compare with ({@code expectedPalette}) into the run's plan folder;
+     * each answer under load is checked as {@code bodyCheck} says.
+     */
     public Path write(Schedule schedule, BenchmarkSettings settings, ToIntFunction<String> portOfTarget, RunDirectory directory,
-            String expectedPalette) {
+            String expectedPalette, BodyCheck bodyCheck) {
         Path plan = directory.plans().resolve("run.jmx");
-        RunDirectory.write(plan, plan(schedule, settings, portOfTarget));
+        RunDirectory.write(plan, plan(schedule, settings, portOfTarget, bodyCheck, expectedPalette.getBytes(StandardCharsets.UTF_8).length));
         RunDirectory.write(directory.plans().resolve("palette.json"), expectedPalette);
         return plan;
     }
 
     String plan(Schedule schedule, BenchmarkSettings settings, ToIntFunction<String> portOfTarget) {
+        return plan(schedule, settings, portOfTarget, BodyCheck.WHOLE, 0);
+    }
+
+    String plan(Schedule schedule, BenchmarkSettings settings, ToIntFunction<String> portOfTarget, BodyCheck bodyCheck, int expectedLength) {
         Document plan = parse(checkedInPlans.resolve("throughput.jmx"));
         Element planTree = planTree(plan);
         removeThreadGroups(planTree);
@@ -88,6 +105,9 @@ public final class PlanWriter {
             substitute(group.element(), loadValues(settings, run, port));
             substitute(group.tree(), loadValues(settings, run, port));
             single(group.tree(), "HTTPSamplerProxy").setAttribute("testname", key.label());
+            if (bodyCheck == BodyCheck.LENGTH) {
+                checkLengthOnly(plan, group, expectedLength);
+            }
             append(planTree, group);
             if (key.phase().measured()) {
                 append(planTree, readings(plan, reading, key, false, port, null));
@@ -136,6 +156,35 @@ public final class PlanWriter {
             substitute(progressTree, Map.of("progress", progress));
         }
         return group;
+    }
+
+    /** Puts a check of the body's length in place of the thread group's comparison of the whole body. */
+    private static void checkLengthOnly(Document plan, Group group, int expectedLength) {
+        NodeList assertions = group.tree().getElementsByTagName("ResponseAssertion");
+        for (int i = 0; i < assertions.getLength(); i++) {
+            Element assertion = (Element) assertions.item(i);
+            if (WHOLE_BODY.equals(assertion.getAttribute("testname"))) {
+                Element length = plan.createElement("JSR223Assertion");
+                length.setAttribute("guiclass", "TestBeanGUI");
+                length.setAttribute("testclass", "JSR223Assertion");
+                length.setAttribute("testname", "Body is as long as the palette");
+                length.appendChild(stringProp(plan, "scriptLanguage", "groovy"));
+                length.appendChild(stringProp(plan, "parameters", ""));
+                length.appendChild(stringProp(plan, "filename", ""));
+                length.appendChild(stringProp(plan, "cacheKey", "true"));
+                length.appendChild(stringProp(plan, "script", LENGTH_SCRIPT.formatted(expectedLength, expectedLength)));
+                assertion.getParentNode().replaceChild(length, assertion);
+                return;
+            }
+        }
+        throw new IllegalStateException("The plan's thread group has no assertion named '" + WHOLE_BODY + "'");
+    }
+
+    private static Element stringProp(Document plan, String name, String value) {
+        Element property = plan.createElement("stringProp");
+        property.setAttribute("name", name);
+        property.setTextContent(value);
+        return property;
     }
 
     /** Writes the given values in place of {@code ${__P(name,default)}}; other properties keep their default. */

@@ -10,6 +10,7 @@ import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.RunDirectory;
 import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.plan.BodyCheck;
 import dev.colorbench.benchmark.plan.PlanWriter;
 import dev.colorbench.benchmark.plan.Schedule;
 import dev.colorbench.benchmark.results.JMeterResults;
@@ -87,10 +88,15 @@ public final class Lab implements AutoCloseable {
 
     /** Runs JMeter on {@code schedule}, writing into {@code directory}, and reads what it recorded. */
     public JMeterResults run(Schedule schedule, BenchmarkSettings settings, RunDirectory directory) {
+        return run(schedule, settings, directory, BodyCheck.WHOLE);
+    }
+
+    /** The same, each answer under load checked as {@code bodyCheck} says. */
+    public JMeterResults run(Schedule schedule, BenchmarkSettings settings, RunDirectory directory, BodyCheck bodyCheck) {
         Console.info("%s: %s; about %s of measured load".formatted(directory.root().getFileName(),
                 condition.targets().stream().map(Target::id).collect(Collectors.joining(",")), Format.duration(schedule.plannedSeconds())));
         Map<String, Integer> ports = modules.stream().collect(Collectors.toMap(module -> module.target().id(), RunningModule::port));
-        Path plan = new PlanWriter(checkedInPlans).write(schedule, settings, ports::get, directory, condition.expectedPalette());
+        Path plan = new PlanWriter(checkedInPlans).write(schedule, settings, ports::get, directory, condition.expectedPalette(), bodyCheck);
         jmeter.run(plan, directory.results(), directory.file("jmeter.log"), processes, placement);
         return JMeterResults.read(directory.results());
     }

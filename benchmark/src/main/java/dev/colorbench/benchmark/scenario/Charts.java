@@ -36,6 +36,28 @@ final class Charts {
                 Map.of("animation", false, "scales", Map.of("x", axis(xTitle, logX), "y", axis(yTitle, logY)))));
     }
 
+    /** One line per row over labelled steps (such as rates that start at 0, which no logarithmic axis shows); {@code null} where not measured. */
+    static Section.Chart categoryLines(String id, String title, List<String> labels, Map<String, List<Double>> lines, String xTitle, String yTitle,
+            boolean logY) {
+        List<Map<String, Object>> datasets = new ArrayList<>();
+        int i = 0;
+        for (Map.Entry<String, List<Double>> line : lines.entrySet()) {
+            String color = COLORS.get(i++ % COLORS.size());
+            Map<String, Object> dataset = new LinkedHashMap<>();
+            dataset.put("label", line.getKey());
+            dataset.put("borderColor", color);
+            dataset.put("backgroundColor", color);
+            dataset.put("borderWidth", 1.5);
+            dataset.put("pointRadius", 3);
+            dataset.put("spanGaps", true);
+            dataset.put("data", line.getValue());
+            datasets.add(dataset);
+        }
+        return new Section.Chart(id, title, Map.of("type", "line", "data", Map.of("labels", labels, "datasets", datasets), "options",
+                Map.of("animation", false, "scales", Map.of("x", Map.of("type", "category", "title", Map.of("display", true, "text", xTitle)),
+                        "y", axis(yTitle, logY)))));
+    }
+
     /** Grouped bars: one group per label, one bar per series. */
     static Section.Chart bars(String id, String title, List<String> labels, Map<String, List<Double>> series, String yTitle, boolean logY) {
         List<Map<String, Object>> datasets = new ArrayList<>();

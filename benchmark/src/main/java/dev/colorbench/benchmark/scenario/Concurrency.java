@@ -35,7 +35,7 @@ import dev.colorbench.benchmark.run.Lab;
  */
 final class Concurrency implements Scenario {
 
-    private static final String WRONG_ANSWER = "wrong answer";
+    static final String WRONG_ANSWER = "wrong answer";
 
     /** The overload step offers each module this many times the most it served. */
     private static final double OVERLOAD = 1.5;
@@ -122,7 +122,7 @@ final class Concurrency implements Scenario {
     /** What a failed request says ran out first. */
     static String kind(String reason) {
         if (reason.startsWith("503")) {
-            return "refused by the module (503: its Redis connections or command queue were full)";
+            return "refused by the module (503: its store did not answer in time, or its connections or command queue were full)";
         }
         if (reason.contains("SocketTimeout") || reason.contains("Read timed out")) {
             return "timed out (a queue of waiting requests grew past 10 s)";

@@ -74,6 +74,19 @@ class PlanWriterTest {
     }
 
     @Test
+    void whileAnotherWriterChangesColorsEachAnswerIsCheckedForItsLengthInstead() {
+        BenchmarkSettings settings = settings("1");
+        Schedule schedule = Schedule.of(settings, List.of("near-cache"), false);
+
+        String whole = new PlanWriter(PLANS).plan(schedule, settings, Map.of("near-cache", 41000)::get);
+        String length = new PlanWriter(PLANS).plan(schedule, settings, Map.of("near-cache", 41000)::get, BodyCheck.LENGTH, 10203);
+
+        assertThat(whole).contains("Body is the whole palette").doesNotContain("JSR223Assertion");
+        assertThat(length).doesNotContain("Body is the whole palette").contains("Status is 200", "JSR223Assertion", "if (length != 10203)");
+        assertThat(all(length, "(JSR223Assertion) ")).hasSize(2); // the warm-up's thread group and the measured one
+    }
+
+    @Test
     void substitutesOnlyTheGivenProperties() {
         assertThat(PlanWriter.substitute("${__P(port,8080)}:${__P(other,x)}", Map.of("port", "8083"))).isEqualTo("8083:${__P(other,x)}");
     }

@@ -192,6 +192,26 @@ public final class EmbeddedPostgres implements AutoCloseable {
         }
     }
 
+    /**
+     * The server's processes as they are now: the postmaster (its pid is the first line of {@code postmaster.pid}) and
+     * every process under it, a backend per connection among them; none while it is stopped. What they spent on the CPU
+     * is the database's share of a run (a backend that ended takes its share with it).
+     */
+    public synchronized List<ProcessHandle> processes() {
+        Path pidFile = dataDirectory.resolve("postmaster.pid");
+        if (server == null || !Files.isRegularFile(pidFile)) {
+            return List.of();
+        }
+        try {
+            long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
+            return ProcessHandle.of(pid).map(postmaster -> Stream.concat(Stream.of(postmaster), postmaster.descendants()).toList())
+                    .orElse(List.of());
+        }
+        catch (IOException | RuntimeException ex) {
+            return List.of();
+        }
+    }
+
     /** Forgets everything the stopped server held: the next {@link #startServer()} starts a new, empty one on the same port. */
     public synchronized void discardData() {
         if (server != null) {

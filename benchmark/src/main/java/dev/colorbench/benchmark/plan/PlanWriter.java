@@ -33,7 +33,7 @@ import org.w3c.dom.NodeList;
  * Writes the run's one plan: for every scheduled run a copy of the thread group of the checked-in
  * {@code throughput.jmx} (closed model) or {@code latency.jmx} (open model) with its row's port and
  * the run's settings written in, and around every measured run a reading of the module's meters
- * ({@code plan/reading.jmx}). The plan runs its thread groups one after another, so each reading
+ * ({@code plan/reading.jmx}) and of the CPU used meanwhile. The plan runs its thread groups one after another, so each reading
  * falls exactly between two runs, whatever the clock. One JMeter process then runs the whole
  * benchmark.
  */
@@ -59,8 +59,12 @@ public final class PlanWriter {
 
     private final Path checkedInPlans;
 
-    public PlanWriter(Path checkedInPlans) {
+    private final int cpuReadingsPort;
+
+    /** @param cpuReadingsPort where the run serves the {@link ServerMetric#CPU} readings */
+    public PlanWriter(Path checkedInPlans, int cpuReadingsPort) {
         this.checkedInPlans = checkedInPlans;
+        this.cpuReadingsPort = cpuReadingsPort;
     }
 
     /**
@@ -130,7 +134,7 @@ public final class PlanWriter {
     }
 
     /** One thread group reading every {@link ServerMetric} of the module, before or after {@code key}'s run. */
-    private static Group readings(Document plan, Group template, RunKey key, boolean before, int port, String progress) {
+    private Group readings(Document plan, Group template, RunKey key, boolean before, int port, String progress) {
         Group group = template.copyInto(plan, key.label() + (before ? " before" : " after"));
         Element sampler = single(group.tree(), "HTTPSamplerProxy");
         Element samplerTree = nextElement(sampler);
@@ -138,7 +142,7 @@ public final class PlanWriter {
             Element copy = (Element) sampler.cloneNode(true);
             Element copyTree = (Element) samplerTree.cloneNode(true);
             Map<String, String> values = new HashMap<>(Map.of("label", key.readingLabel(before, metric), "host", BenchmarkSettings.HOST,
-                    "port", String.valueOf(port), "path", metric.path()));
+                    "port", String.valueOf(metric == ServerMetric.CPU ? cpuReadingsPort : port), "path", metric.path(key.target())));
             substitute(copy, values);
             substitute(copyTree, values);
             group.tree().appendChild(copy);

@@ -1,8 +1,8 @@
 package dev.colorbench.benchmark.plan;
 
 /**
- * A module's own meter, read from its actuator right before and right after each measured run:
- * the meters are cumulative, so the difference of the two readings belongs to exactly that run.
+ * A meter read right before and right after each measured run, the module's own from its actuator, or the CPU the
+ * run counts from outside: the meters are cumulative, so the difference of the two readings belongs to exactly that run.
  */
 public enum ServerMetric {
 
@@ -11,7 +11,12 @@ public enum ServerMetric {
     /** Bytes the module's JVM allocated, exact at every reading (color-core registers it). */
     ALLOCATED("colorbench.jvm.allocated", ""),
     /** Garbage collection pauses: how many and how long. */
-    GC_PAUSES("jvm.gc.pause", "");
+    GC_PAUSES("jvm.gc.pause", ""),
+    /**
+     * Not the module's own: the CPU the row's JVM, its store and JMeter have used, counted from outside them by the run,
+     * which serves it on a port of its own ({@code run.CpuReadings}).
+     */
+    CPU("colorbench.cpu", "");
 
     private final String name;
 
@@ -27,8 +32,9 @@ public enum ServerMetric {
         return name;
     }
 
-    String path() {
-        return "/actuator/metrics/" + name + query;
+    /** Where the reading of {@code target} is: on the module's actuator, or, for {@link #CPU}, on the run's own port. */
+    String path(String target) {
+        return this == CPU ? "/cpu/" + target : "/actuator/metrics/" + name + query;
     }
 
     static ServerMetric byMeter(String meter) {

@@ -31,6 +31,8 @@ public record ModuleSummary(
         List<Double> tpsPerRepetition,
         Double percentOfCeiling,
         Double ratioToReference,
+        Double ratioToMget,
+        Double cpuRatioToMget,
         Integer sourcePostTps,
         Double sourcePostRatioToReference,
         Latency throughputLatency,
@@ -38,6 +40,7 @@ public record ModuleSummary(
         Spread serverMeanMicrosThroughput,
         Spread serverMeanMicrosOpenModel,
         Spread allocatedBytesPerRequest,
+        Cpu cpu,
         Gc gc,
         Staleness.Result staleness,
         long samples,
@@ -52,6 +55,23 @@ public record ModuleSummary(
      * failed (in no figure, but shown).
      */
     public record Warmup(double seconds, boolean steady, List<Double> lastWindowsTps, double jitMillis, long requests, long errors) {
+    }
+
+    /**
+     * What one request cost the CPU in the closed-model runs, in microseconds (median and range of the repetitions): the
+     * module's JVM, the store it reads, both together, and JMeter; and the requests one core would serve a second at the
+     * cost of both together. Counted from outside the processes, so it does not depend on how many cores there were or who
+     * else used them: the figure to carry to another machine.
+     */
+    public record Cpu(Spread moduleMicros, Spread storeMicros, Spread totalMicros, Spread jmeterMicros, Double requestsPerCoreSecond) {
+
+        static Cpu of(List<Run> runs) {
+            Spread total = Spread.of(runs.stream().map(run -> run.moduleCpuMicros() == null || run.storeCpuMicros() == null ? null
+                    : run.moduleCpuMicros() + run.storeCpuMicros()).toList());
+            return new Cpu(Spread.of(runs.stream().map(Run::moduleCpuMicros).toList()), Spread.of(runs.stream().map(Run::storeCpuMicros).toList()),
+                    total, Spread.of(runs.stream().map(Run::jmeterCpuMicros).toList()),
+                    total == null || total.median() <= 0 ? null : 1e6 / total.median());
+        }
     }
 
     /**
@@ -73,9 +93,10 @@ public record ModuleSummary(
     /**
      * One measured thread group. The server figures are the module's own, between the readings
      * around the run; {@code serverMeanMicros} is {@code null} when the module counted other requests
-     * than JMeter's (a reading then caught part of another run).
+     * than JMeter's (a reading then caught part of another run). The CPU figures are per request of the run.
      */
     public record Run(String phase, int repetition, long samples, long errors, double tps, List<Integer> perSecond,
-            Long serverRequests, Double serverMeanMicros, Double allocatedBytesPerRequest, Long gcPauses, Double gcPauseMillis) {
+            Long serverRequests, Double serverMeanMicros, Double allocatedBytesPerRequest, Long gcPauses, Double gcPauseMillis,
+            Double moduleCpuMicros, Double storeCpuMicros, Double jmeterCpuMicros) {
     }
 }

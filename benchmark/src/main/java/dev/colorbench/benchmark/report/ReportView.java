@@ -73,9 +73,13 @@ final class ReportView {
                 : "; the machine itself, for the same work in windows as long as one run: %s %% as arithmetic, %s %% as reads from memory".formatted(
                         Format.number(environment.machineSteadiness().arithmetic().rangePercent()),
                         Format.number(environment.machineSteadiness().memoryReads().rangePercent()));
-        return "TPS range (max - min) as a share of the median: from %s %% (%s) to %s %% (%s), %s %% for the median row%s.".formatted(
+        Spread cpu = Spread.of(summaries.stream().filter(summary -> summary.cpu() != null && summary.cpu().totalMicros() != null
+                && summary.cpu().totalMicros().measured() > 1).map(summary -> summary.cpu().totalMicros().rangePercent()).toList());
+        String cpuRange = cpu == null ? "" : "; the CPU per request's range: %s %% for the median row (%s %% to %s %%)".formatted(
+                Format.number(cpu.median()), Format.number(cpu.min()), Format.number(cpu.max()));
+        return "TPS range (max - min) as a share of the median: from %s %% (%s) to %s %% (%s), %s %% for the median row%s%s.".formatted(
                 Format.number(narrowest.getValue()), narrowest.getKey(), Format.number(widest.getValue()), widest.getKey(),
-                Format.number(all.median()), machine);
+                Format.number(all.median()), cpuRange, machine);
     }
 
     private static Map<String, Object> section(Section section) {
@@ -132,6 +136,14 @@ final class ReportView {
                 : "%s (%s-%s)".formatted(Format.grouped(m.tpsMedian()), Format.grouped(m.tpsMin()), Format.grouped(m.tpsMax())));
         row.put("percentOfCeiling", or(m.percentOfCeiling(), Format::percent, "n/a"));
         row.put("ratio", or(m.ratioToReference(), Format::ratio, "n/a"));
+        row.put("ratioToMget", or(m.ratioToMget(), Format::ratio, "n/a"));
+        row.put("cpuRatioToMget", or(m.cpuRatioToMget(), Format::ratio, "n/a"));
+        row.put("cpu", cpu(m.cpu()));
+        row.put("perCore", or(m.cpu() == null ? null : m.cpu().requestsPerCoreSecond(), Format::grouped, "missing"));
+        row.put("cpuModule", spread(m.cpu() == null ? null : m.cpu().moduleMicros(), ReportView::micros));
+        row.put("cpuStore", spread(m.cpu() == null ? null : m.cpu().storeMicros(), ReportView::micros));
+        row.put("cpuJmeter", spread(m.cpu() == null ? null : m.cpu().jmeterMicros(), ReportView::micros));
+        row.put("steadiness", steadiness(m));
         row.put("sourcePost", m.sourcePostTps() == null ? "-"
                 : or(m.sourcePostRatioToReference(), Format::ratio, "n/a") + " (" + m.sourcePostTps() + " TPS)");
         row.put("openLatency", latency(m.openModelLatency()));
@@ -150,6 +162,29 @@ final class ReportView {
         row.put("errors", "%.2f %%".formatted(m.errorPercent()));
         row.put("samples", Format.grouped(m.samples()));
         return row;
+    }
+
+    /** {@code 61 + 24 = 85 (83-88)}: the module's and the store's medians, their sum's median and range. */
+    private static String cpu(ModuleSummary.Cpu cpu) {
+        if (cpu == null || cpu.totalMicros() == null) {
+            return "missing";
+        }
+        return "%s + %s = %s (%s-%s)".formatted(micros(cpu.moduleMicros().median()), micros(cpu.storeMicros().median()),
+                micros(cpu.totalMicros().median()), micros(cpu.totalMicros().min()), micros(cpu.totalMicros().max()));
+    }
+
+    /** Microseconds: one decimal under 10, whole above. */
+    static String micros(double micros) {
+        return micros < 10 ? Format.number(Math.round(micros * 10) / 10.0) : Format.grouped(micros);
+    }
+
+    /** How far apart the repetitions were, as a share of the median: of the TPS and of the CPU per request. */
+    private static String steadiness(ModuleSummary m) {
+        Double tps = m.tpsMedian() == null || m.tpsMedian() <= 0 || m.tpsPerRepetition().size() < 2 ? null
+                : (m.tpsMax() - m.tpsMin()) * 100 / m.tpsMedian();
+        Double cpu = m.cpu() == null || m.cpu().totalMicros() == null || m.cpu().totalMicros().measured() < 2 ? null
+                : m.cpu().totalMicros().rangePercent();
+        return "%s / %s".formatted(or(tps, Format::percent, "n/a"), or(cpu, Format::percent, "n/a"));
     }
 
     private static String latency(ModuleSummary.Latency latency) {

@@ -25,6 +25,12 @@ import dev.colorbench.benchmark.run.Verification;
  */
 final class Summaries {
 
+    /**
+     * The row the steadier ratios are taken against: one MGET, one round trip. A ratio to the source post's loop (148 round
+     * trips) follows the loopback round trip of the day; a ratio to one round trip much less, and a CPU ratio not at all.
+     */
+    static final String MGET = "template-mget";
+
     private Summaries() {
     }
 
@@ -34,9 +40,10 @@ final class Summaries {
         Optional<Figures> ceiling = figures.stream()
                 .filter(row -> row.target().module().role() == Role.CEILING && row.target().properties().isEmpty()).findFirst();
         Optional<Figures> reference = figures.stream().filter(row -> row.target().id().equals(settings.reference())).findFirst();
+        Optional<Figures> mget = figures.stream().filter(row -> row.target().id().equals(MGET)).findFirst();
         return figures.stream().map(row -> row.summary(verification.of(row.target().id()), warmupOf(warmups, row.target()),
                 staleness.stream().filter(result -> result.target().equals(row.target().id())).findFirst().orElse(null), ceiling, reference,
-                results)).toList();
+                mget, results)).toList();
     }
 
     private static ModuleSummary.Warmup warmupOf(List<SteadyState.Warmup> warmups, Target target) {
@@ -48,7 +55,7 @@ final class Summaries {
     /** One row's figures over its measured runs. */
     private record Figures(Target target, List<ModuleSummary.Run> runs, Spread tps, List<Double> tpsPerRepetition,
             RunStatistics closed, RunStatistics open, Spread openRate, Spread serverThroughput, Spread serverOpenModel,
-            Spread allocation, ModuleSummary.Gc gc) {
+            Spread allocation, ModuleSummary.Cpu cpu, ModuleSummary.Gc gc) {
 
         static Figures of(BenchmarkSettings settings, Target target, JMeterResults results) {
             List<ModuleSummary.Run> runs = new ArrayList<>();
@@ -63,7 +70,9 @@ final class Summaries {
                     boolean serverSawTheRun = server.requests() != null && server.requests() == statistics.samples();
                     runs.add(new ModuleSummary.Run(phase.label(), repetition, statistics.samples(), statistics.errors(), statistics.tps(),
                             statistics.perSecond(), server.requests(), serverSawTheRun ? server.meanMicros() : null,
-                            server.allocatedBytesPerRequest(), server.gcPauses(), server.gcPauseMillis()));
+                            server.allocatedBytesPerRequest(), server.gcPauses(), server.gcPauseMillis(),
+                            perRequest(server.moduleCpuSeconds(), statistics.samples()), perRequest(server.storeCpuSeconds(), statistics.samples()),
+                            perRequest(server.jmeterCpuSeconds(), statistics.samples())));
                     (phase == Phase.THROUGHPUT ? closedSamples : openSamples).addAll(samples);
                 }
             }
@@ -74,7 +83,12 @@ final class Summaries {
                     Spread.of(measured(runs, Phase.THROUGHPUT).stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
                     Spread.of(measured(runs, Phase.LATENCY).stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
                     Spread.of(closedRuns.stream().map(ModuleSummary.Run::allocatedBytesPerRequest).toList()),
-                    gc(closedRuns, settings.durationSeconds()));
+                    ModuleSummary.Cpu.of(closedRuns), gc(closedRuns, settings.durationSeconds()));
+        }
+
+        /** Microseconds per request, or null when either is unknown. */
+        static Double perRequest(Double seconds, long requests) {
+            return seconds == null || requests <= 0 ? null : seconds * 1e6 / requests;
         }
 
         private static ModuleSummary.Gc gc(List<ModuleSummary.Run> runs, int seconds) {
@@ -93,8 +107,13 @@ final class Summaries {
             return tps == null ? null : tps.median();
         }
 
+        /** The CPU one request cost the module and its store together, in µs, median of the repetitions. */
+        Double cpuMedian() {
+            return cpu.totalMicros() == null ? null : cpu.totalMicros().median();
+        }
+
         ModuleSummary summary(Verification.Check check, ModuleSummary.Warmup warmup, Staleness.Result staleness, Optional<Figures> ceiling,
-                Optional<Figures> reference, JMeterResults results) {
+                Optional<Figures> reference, Optional<Figures> mget, JMeterResults results) {
             long samples = closed.samples() + open.samples();
             long errors = closed.errors() + open.errors();
             Integer sourcePost = target.module().sourcePostTps();
@@ -106,9 +125,11 @@ final class Summaries {
                     tpsMedian(), tps == null ? null : tps.min(), tps == null ? null : tps.max(), tpsPerRepetition,
                     ratio(tpsMedian(), ceiling.map(Figures::tpsMedian).orElse(null), 100),
                     ratio(tpsMedian(), reference.map(Figures::tpsMedian).orElse(null), 1),
+                    ratio(tpsMedian(), mget.map(Figures::tpsMedian).orElse(null), 1),
+                    ratio(cpuMedian(), mget.map(Figures::cpuMedian).orElse(null), 1),
                     sourcePost, sourcePost == null || referenceSourcePost == null ? null : sourcePost / (double) referenceSourcePost,
                     ModuleSummary.Latency.of(closed, tpsMedian()), ModuleSummary.Latency.of(open, openRate == null ? null : openRate.median()),
-                    serverThroughput, serverOpenModel, allocation, gc, staleness, samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
+                    serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
                     results.failures(target.id()), runs);
         }
 

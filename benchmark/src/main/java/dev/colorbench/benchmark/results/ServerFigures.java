@@ -16,8 +16,12 @@ import tools.jackson.databind.JsonNode;
  * @param allocatedBytes bytes its JVM allocated
  * @param gcPauses garbage-collection pauses
  * @param gcPauseMillis their total time
+ * @param moduleCpuSeconds CPU time the module's JVM used, counted from outside it
+ * @param storeCpuSeconds CPU time the store it reads used (0 for none)
+ * @param jmeterCpuSeconds CPU time JMeter used
  */
-public record ServerFigures(Long requests, Double meanMicros, Double allocatedBytes, Long gcPauses, Double gcPauseMillis) {
+public record ServerFigures(Long requests, Double meanMicros, Double allocatedBytes, Long gcPauses, Double gcPauseMillis, Double moduleCpuSeconds,
+        Double storeCpuSeconds, Double jmeterCpuSeconds) {
 
     /** The actuator's answer to one meter request: its status and body. */
     record Reading(String status, String body) {
@@ -51,7 +55,9 @@ public record ServerFigures(Long requests, Double meanMicros, Double allocatedBy
                 requests == null || seconds == null || requests <= 0 ? null : seconds / requests * 1e6,
                 difference(before, after, ServerMetric.ALLOCATED, "COUNT"),
                 pauses == null ? null : Math.round(pauses),
-                pauseSeconds == null ? null : pauseSeconds * 1000);
+                pauseSeconds == null ? null : pauseSeconds * 1000,
+                difference(before, after, ServerMetric.CPU, "MODULE"), difference(before, after, ServerMetric.CPU, "STORE"),
+                difference(before, after, ServerMetric.CPU, "JMETER"));
     }
 
     private static Double difference(Map<ServerMetric, Reading> before, Map<ServerMetric, Reading> after, ServerMetric metric,

@@ -45,7 +45,7 @@ public final class DataStores {
 
     private String databaseUrl;
 
-    private boolean embeddedDatabase;
+    private EmbeddedPostgres embeddedDatabase;
 
     private String clusterNodes;
 
@@ -83,7 +83,7 @@ public final class DataStores {
         EmbeddedPostgres postgres = processes.own("embedded PostgreSQL", EmbeddedPostgres.start());
         Console.info("started embedded PostgreSQL on port " + postgres.port());
         databaseUrl = postgres.jdbcUrl();
-        embeddedDatabase = true;
+        embeddedDatabase = postgres;
     }
 
     private void startCluster(BenchmarkSettings settings, ChildProcesses processes) {
@@ -110,6 +110,19 @@ public final class DataStores {
         String credentials = userInfo == null ? "" : userInfo + "@";
         return Arrays.stream(clusterNodes.split(",")).map(String::strip).filter(node -> !node.isEmpty())
                 .map(node -> "redis://" + credentials + node).toList();
+    }
+
+    /**
+     * The processes of the PostgreSQL the run started (its postmaster and everything under it), for what they spend on the CPU;
+     * none for the one in {@code DATABASE_URL}, whose processes the run cannot see, or when no chosen module needs one.
+     */
+    public List<ProcessHandle> databaseProcesses() {
+        return embeddedDatabase == null ? List.of() : embeddedDatabase.processes();
+    }
+
+    /** The Redis URLs whose servers a row's requests reach: the one Redis, or each master of the cluster for a row on it. */
+    public List<String> redisUrlsOf(Target target) {
+        return target.redisCluster() ? clusterMasterUrls() : List.of(redisUrl);
     }
 
     /** The database modules' PostgreSQL (a JDBC URL with credentials), or null when no chosen module needs one. */
@@ -205,7 +218,7 @@ public final class DataStores {
                     + clusterNodes;
         }
         return databaseUrl == null ? redis
-                : redis + "; PostgreSQL " + (embeddedDatabase ? "embedded, " : "DATABASE_URL, ") + redacted(databaseUrl);
+                : redis + "; PostgreSQL " + (embeddedDatabase != null ? "embedded, " : "DATABASE_URL, ") + redacted(databaseUrl);
     }
 
     /** A Redis or JDBC URL without its password. */

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Json;
@@ -60,8 +61,11 @@ public final class JMeterInstallation {
         return version;
     }
 
-    /** Runs {@code plan} to the end in a JMeter process owned by {@code processes}; fails unless JMeter exits normally. */
-    public void run(Path plan, Path results, Path log, ChildProcesses processes, CpuPlacement placement) {
+    /**
+     * Runs {@code plan} to the end in a JMeter process owned by {@code processes}, told to {@code started} as soon as it is;
+     * fails unless JMeter exits normally.
+     */
+    public void run(Path plan, Path results, Path log, ChildProcesses processes, CpuPlacement placement, Consumer<ProcessHandle> started) {
         List<String> command = command("-n", "-t", plan.toString(), "-l", results.toString(), "-j", log.toString(),
                 "-Jsampleresult.default.encoding=UTF-8",
                 // otherwise the JMeter JVM lingers about a minute after the run
@@ -71,6 +75,7 @@ public final class JMeterInstallation {
         try {
             Process jmeter = processes.start("JMeter", new ProcessBuilder(placement.jmeter(command)).directory(home.resolve("bin").toFile())
                     .inheritIO());
+            started.accept(jmeter.toHandle());
             int exit = jmeter.waitFor();
             if (exit != 0) {
                 throw new IllegalStateException("JMeter exited with code " + exit + "; see " + log);

@@ -42,9 +42,11 @@ public final class Lab implements AutoCloseable {
 
     private final CpuPlacement placement;
 
+    private final CpuReadings cpu;
+
     private Lab(Condition condition, ChildProcesses processes, DataStores stores, List<RunningModule> modules, Verification verification,
             List<SteadyState.Warmup> warmups, List<Staleness.Result> staleness, Path checkedInPlans, JMeterInstallation jmeter,
-            CpuPlacement placement) {
+            CpuPlacement placement, CpuReadings cpu) {
         this.condition = condition;
         this.processes = processes;
         this.stores = stores;
@@ -55,6 +57,7 @@ public final class Lab implements AutoCloseable {
         this.checkedInPlans = checkedInPlans;
         this.jmeter = jmeter;
         this.placement = placement;
+        this.cpu = cpu;
     }
 
     static Lab open(Condition condition, RunDirectory directory, Path repositoryRoot, String version, JMeterInstallation jmeter,
@@ -67,8 +70,9 @@ public final class Lab implements AutoCloseable {
             Verification verification = Verifier.verify(modules, stores, condition.expectedPalette());
             List<Staleness.Result> staleness = condition.paletteSize() == null ? Staleness.measure(modules, stores.redisUrl()) : List.of();
             List<SteadyState.Warmup> warmups = new SteadyState(condition.settings()).warm(modules);
+            CpuReadings cpu = processes.own("CPU readings", CpuReadings.serve(modules, stores));
             return new Lab(condition, processes, stores, modules, verification, warmups, staleness,
-                    repositoryRoot.resolve("jmeter/plans"), jmeter, placement);
+                    repositoryRoot.resolve("jmeter/plans"), jmeter, placement, cpu);
         }
         catch (RuntimeException ex) {
             processes.close();
@@ -96,8 +100,8 @@ public final class Lab implements AutoCloseable {
         Console.info("%s: %s; about %s of measured load".formatted(directory.root().getFileName(),
                 condition.targets().stream().map(Target::id).collect(Collectors.joining(",")), Format.duration(schedule.plannedSeconds())));
         Map<String, Integer> ports = modules.stream().collect(Collectors.toMap(module -> module.target().id(), RunningModule::port));
-        Path plan = new PlanWriter(checkedInPlans).write(schedule, settings, ports::get, directory, condition.expectedPalette(), bodyCheck);
-        jmeter.run(plan, directory.results(), directory.file("jmeter.log"), processes, placement);
+        Path plan = new PlanWriter(checkedInPlans, cpu.port()).write(schedule, settings, ports::get, directory, condition.expectedPalette(), bodyCheck);
+        jmeter.run(plan, directory.results(), directory.file("jmeter.log"), processes, placement, cpu::jmeterStarted);
         return JMeterResults.read(directory.results());
     }
 

@@ -15,14 +15,16 @@ import dev.colorbench.benchmark.results.Spread;
 
 /**
  * One row's closed-model figures in one JMeter run of a scenario: throughput over the repetitions,
- * the module's own microseconds per request (missing where its count differs from JMeter's),
+ * the module's own microseconds per request (missing where its count differs from JMeter's), the CPU microseconds
+ * one request cost the module and its store together,
  * latency over all samples, and errors.
  */
-record RowFigures(String target, Spread tps, Spread serverMicros, RunStatistics latency, long samples, long errors) {
+record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicros, RunStatistics latency, long samples, long errors) {
 
     static RowFigures of(String target, JMeterResults results, BenchmarkSettings settings) {
         List<Double> tps = new ArrayList<>();
         List<Double> micros = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
         List<Sample> all = new ArrayList<>();
         for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
             RunKey key = new RunKey(target, Phase.THROUGHPUT, repetition);
@@ -31,10 +33,12 @@ record RowFigures(String target, Spread tps, Spread serverMicros, RunStatistics 
             ServerFigures server = results.server(key);
             tps.add(samples.isEmpty() ? null : run.tps());
             micros.add(server.requests() != null && server.requests() == run.samples() ? server.meanMicros() : null);
+            cpu.add(server.moduleCpuSeconds() == null || server.storeCpuSeconds() == null || run.samples() == 0 ? null
+                    : (server.moduleCpuSeconds() + server.storeCpuSeconds()) * 1e6 / run.samples());
             all.addAll(samples);
         }
         RunStatistics latency = RunStatistics.of(all, 0);
-        return new RowFigures(target, Spread.of(tps), Spread.of(micros), latency, latency.samples(), latency.errors());
+        return new RowFigures(target, Spread.of(tps), Spread.of(micros), Spread.of(cpu), latency, latency.samples(), latency.errors());
     }
 
     Double tpsMedian() {

@@ -53,7 +53,7 @@ class PlanWriterTest {
         BenchmarkSettings settings = settings("1");
         Schedule schedule = Schedule.of(settings, List.of("in-memory", "reactive-mget"));
 
-        String plan = new PlanWriter(PLANS).plan(schedule, settings, Map.of("in-memory", 41000, "reactive-mget", 41001)::get);
+        String plan = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("in-memory", 41000, "reactive-mget", 41001)::get);
 
         List<String> groups = all(plan, "<(?:ThreadGroup|OpenModelThreadGroup) [^>]*testname=\"([^\"]+)\"");
         assertThat(groups).containsExactly(
@@ -65,6 +65,8 @@ class PlanWriterTest {
                 "reactive-mget|latency|1 before", "reactive-mget|latency|1", "reactive-mget|latency|1 after");
         assertThat(plan).doesNotContain("SetupThreadGroup", "__P(port", "__P(threads", "__P(duration", "__P(label", "__P(progress")
                 .contains(">41001<", "reactive-mget|latency|1|after|http.server.requests", "/actuator/metrics/jvm.gc.pause")
+                // the CPU used meanwhile, from the run's own port
+                .contains("reactive-mget|latency|1|after|colorbench.cpu", ">41999<", "/cpu/reactive-mget")
                 .contains("run 4/4 (about 0m02s of load left): reactive-mget, latency, repetition 1");
         for (String label : all(plan, "HTTPSamplerProxy [^>]*testname=\"([^\"]+)\"")) {
             assertThat(RunKey.parse(label)).as(label).isPresent();
@@ -78,8 +80,8 @@ class PlanWriterTest {
         BenchmarkSettings settings = settings("1");
         Schedule schedule = Schedule.of(settings, List.of("near-cache"), false);
 
-        String whole = new PlanWriter(PLANS).plan(schedule, settings, Map.of("near-cache", 41000)::get);
-        String length = new PlanWriter(PLANS).plan(schedule, settings, Map.of("near-cache", 41000)::get, BodyCheck.LENGTH, 10203);
+        String whole = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("near-cache", 41000)::get);
+        String length = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("near-cache", 41000)::get, BodyCheck.LENGTH, 10203);
 
         assertThat(whole).contains("Body is the whole palette").doesNotContain("JSR223Assertion");
         assertThat(length).doesNotContain("Body is the whole palette").contains("Status is 200", "JSR223Assertion", "if (length != 10203)");

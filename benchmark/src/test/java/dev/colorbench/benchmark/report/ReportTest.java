@@ -60,6 +60,14 @@ class ReportTest {
         assertThat(summary.runs().get(1).serverRequests()).isEqualTo(3);
         assertThat(summary.percentOfCeiling()).isNull();
         assertThat(summary.ratioToReference()).isNull();
+        // the CPU the run counted around the closed-model run, over its 6 requests: 0.6 ms module, 0.18 ms Redis, 0.12 ms JMeter
+        assertThat(summary.cpu().moduleMicros().median()).isCloseTo(100, within(1e-6));
+        assertThat(summary.cpu().storeMicros().median()).isCloseTo(30, within(1e-6));
+        assertThat(summary.cpu().totalMicros().median()).isCloseTo(130, within(1e-6));
+        assertThat(summary.cpu().jmeterMicros().median()).isCloseTo(20, within(1e-6));
+        assertThat(summary.cpu().requestsPerCoreSecond()).isCloseTo(1e6 / 130, within(1e-6));
+        assertThat(summary.ratioToMget()).isEqualTo(1.0);
+        assertThat(summary.cpuRatioToMget()).isEqualTo(1.0);
     }
 
     @Test
@@ -75,7 +83,8 @@ class ReportTest {
         assertThat(html.substring(html.indexOf("<body>"), html.indexOf("const charts"))).doesNotContain("null");
         assertThat(folder.resolve("charts/tps.html")).content().contains("new Chart(", "\"labels\":[\"template-mget · 1 MGET, 1 round trip\"]");
         String markdown = Files.readString(folder.resolve("report.md"));
-        assertThat(markdown).contains("| template-mget | 2 (2-2) | 7 | 1 MGET | 1 | n/a |", "| template-mget | RedisTemplate MGET of JSON strings | MVC |")
+        assertThat(markdown).contains("| template-mget | 2 (2-2) | 100 + 30 = 130 (130-130) | 7,692 | 7 | 1 MGET | 1 | 1.00 · 1.00 | 20 (20-20) | n/a |",
+                        "| template-mget | RedisTemplate MGET of JSON strings | MVC |")
                 .contains("Full run").doesNotContain("{{")
                 .contains("Machine: the same work on every core in 3 windows of 8 s varied by 2 % of its median as arithmetic and by 30 % as reads from memory.");
         assertThat(html).contains("machine steadiness");
@@ -95,9 +104,10 @@ class ReportTest {
         assertThat(run).isNotNegative().isLessThan(chart);
         assertThat(chart).isLessThan(table);
         assertThat(page.substring(run, chart)).contains("Full run", "<code>./mvnw -Pbenchmark verify", "commit", " cores, ");
-        // module, TPS, p99, store work, round trips, ratio: narrow enough for a 1,280 px window; the rest is in the second table
+        // module, TPS, CPU per request, per core, p99, store work, round trips, ratios: narrow enough for a 1,400 px window; the rest
+        // is in the second table
         String first = page.substring(table, page.indexOf("</table>", table));
-        assertThat(first.split("<th>", -1)).hasSize(1 + 6);
+        assertThat(first.split("<th>", -1)).hasSize(1 + 8);
         assertThat(first.split("<tr>", -1)).hasSize(1 + 1 + 2);
         assertThat(page.indexOf("Every figure per row")).isGreaterThan(table);
         // each bar says what a request of its row costs
@@ -108,7 +118,7 @@ class ReportTest {
         int header = markdown.indexOf("| module |");
         assertThat(markdown).startsWith("**Full run** `./mvnw -Pbenchmark verify");
         assertThat(textChart).isPositive().isLessThan(header);
-        assertThat(markdown.substring(header, markdown.indexOf('\n', header)).split("\\|", -1)).hasSize(1 + 6 + 1);
+        assertThat(markdown.substring(header, markdown.indexOf('\n', header)).split("\\|", -1)).hasSize(1 + 10 + 1);
         // a bar as long as the row's median TPS against the fastest row's; a row without one has none
         assertThat(markdown).contains("template-mget  ██████████████████████████████    2 TPS  1 MGET, 1 round trip\nreactive-mget                                  missing  1 MGET, 1 round trip\n```");
     }

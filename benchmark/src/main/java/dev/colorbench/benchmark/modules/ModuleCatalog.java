@@ -53,6 +53,7 @@ public final class ModuleCatalog {
                 Role.of(setting(id, properties, "role")), Store.of(setting(id, properties, "store")),
                 sourcePostTps.equals("none") ? null : Integer.valueOf(sourcePostTps),
                 Boolean.parseBoolean(setting(id, properties, "nearCache")), Layout.of(setting(id, properties, "layout")),
+                setting(id, properties, "knownStale").equals("none") ? null : setting(id, properties, "knownStale"),
                 Variant.parse(setting(id, properties, "variants")), Variant.parse(setting(id, properties, "clusterVariants")));
     }
 

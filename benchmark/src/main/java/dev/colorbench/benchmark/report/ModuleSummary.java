@@ -43,6 +43,7 @@ public record ModuleSummary(
         Cpu cpu,
         Gc gc,
         Staleness.Result staleness,
+        String knownStale,
         long samples,
         long errors,
         double errorPercent,

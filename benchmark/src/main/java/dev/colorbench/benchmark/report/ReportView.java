@@ -159,6 +159,7 @@ final class ReportView {
         row.put("staleness", m.staleness() == null ? null : "median %s ms, p90 %s ms, max %s ms over %d writes".formatted(
                 Format.number(Math.round(m.staleness().medianMillis() * 10) / 10.0), Format.number(Math.round(m.staleness().p90Millis() * 10) / 10.0),
                 Format.number(Math.round(m.staleness().maxMillis() * 10) / 10.0), m.staleness().writes()));
+        row.put("knownStale", m.knownStale());
         row.put("errors", "%.2f %%".formatted(m.errorPercent()));
         row.put("samples", Format.grouped(m.samples()));
         return row;

@@ -129,7 +129,7 @@ final class Summaries {
                     ratio(cpuMedian(), mget.map(Figures::cpuMedian).orElse(null), 1),
                     sourcePost, sourcePost == null || referenceSourcePost == null ? null : sourcePost / (double) referenceSourcePost,
                     ModuleSummary.Latency.of(closed, tpsMedian()), ModuleSummary.Latency.of(open, openRate == null ? null : openRate.median()),
-                    serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
+                    serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, target.module().knownStale(), samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
                     results.failures(target.id()), runs);
         }
 

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
 
+import dev.colorbench.benchmark.plan.BodyCheck;
+
 /**
  * Every knob of a benchmark run, read once from {@code -Dbenchmark.*}. Quick mode only changes the
  * defaults (a smoke run for CI): a knob given on the command line always wins.
@@ -33,6 +35,8 @@ import java.util.function.Function;
  *        and measures every row once per condition (four palette sizes, four distances, five client steps), so it takes one
  *        module per way of paying for a read, not all of them
  * @param cpus where JMeter runs against the servers: {@code shared} cores or {@code split} (see {@code run.CpuPlacement})
+ * @param bodyCheck what JMeter checks of each answer under load ({@code whole}, {@code digest} or {@code length}); every row's
+ *        answer was compared byte for byte before any load
  */
 public record BenchmarkSettings(
         boolean quick,
@@ -63,7 +67,8 @@ public record BenchmarkSettings(
         int scenarioWarmupSeconds,
         List<String> scenarioModules,
         String cpus,
-        boolean dashboards) {
+        boolean dashboards,
+        BodyCheck bodyCheck) {
 
     /** Load generator and modules share this machine; only loopback is ever load-tested. */
     public static final String HOST = "127.0.0.1";
@@ -107,7 +112,8 @@ public record BenchmarkSettings(
             Map.entry("scenarioModules", new String[] { "in-memory,cacheable-loop,template-mget,reactive-mget,pipelined-get",
                     "in-memory,cacheable-loop,reactive-mget,jdbc-loop" }),
             Map.entry("cpus", new String[] { "shared" }),
-            Map.entry("dashboards", new String[] { "true" }));
+            Map.entry("dashboards", new String[] { "true" }),
+            Map.entry("bodyCheck", new String[] { "whole" }));
 
     public BenchmarkSettings {
         modules = List.copyOf(modules);
@@ -184,7 +190,8 @@ public record BenchmarkSettings(
                 Integer.parseInt(value.apply("scenarioWarmup")),
                 words(value.apply("scenarioModules"), ","),
                 value.apply("cpus"),
-                Boolean.parseBoolean(value.apply("dashboards")));
+                Boolean.parseBoolean(value.apply("dashboards")),
+                BodyCheck.valueOf(value.apply("bodyCheck").toUpperCase(java.util.Locale.ROOT)));
     }
 
     /**
@@ -197,7 +204,7 @@ public record BenchmarkSettings(
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
                 scenarioWarmupSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
-                scenarioWarmupSeconds, scenarioModules, cpus, dashboards);
+                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck);
     }
 
     /** The same knobs with another arrival rate for the open model. */
@@ -205,7 +212,7 @@ public record BenchmarkSettings(
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
                 arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
-                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards);
+                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck);
     }
 
     /** True when the {@code cluster} scenario starts its own Redis Cluster. */

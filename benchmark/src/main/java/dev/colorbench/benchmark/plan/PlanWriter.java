@@ -7,7 +7,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToIntFunction;
@@ -74,16 +77,16 @@ public final class PlanWriter {
     public Path write(Schedule schedule, BenchmarkSettings settings, ToIntFunction<String> portOfTarget, RunDirectory directory,
             String expectedPalette, BodyCheck bodyCheck) {
         Path plan = directory.plans().resolve("run.jmx");
-        RunDirectory.write(plan, plan(schedule, settings, portOfTarget, bodyCheck, expectedPalette.getBytes(StandardCharsets.UTF_8).length));
+        RunDirectory.write(plan, plan(schedule, settings, portOfTarget, bodyCheck, expectedPalette.getBytes(StandardCharsets.UTF_8)));
         RunDirectory.write(directory.plans().resolve("palette.json"), expectedPalette);
         return plan;
     }
 
     String plan(Schedule schedule, BenchmarkSettings settings, ToIntFunction<String> portOfTarget) {
-        return plan(schedule, settings, portOfTarget, BodyCheck.WHOLE, 0);
+        return plan(schedule, settings, portOfTarget, BodyCheck.WHOLE, new byte[0]);
     }
 
-    String plan(Schedule schedule, BenchmarkSettings settings, ToIntFunction<String> portOfTarget, BodyCheck bodyCheck, int expectedLength) {
+    String plan(Schedule schedule, BenchmarkSettings settings, ToIntFunction<String> portOfTarget, BodyCheck bodyCheck, byte[] expected) {
         Document plan = parse(checkedInPlans.resolve("throughput.jmx"));
         Element planTree = planTree(plan);
         removeThreadGroups(planTree);
@@ -109,8 +112,8 @@ public final class PlanWriter {
             substitute(group.element(), loadValues(settings, run, port));
             substitute(group.tree(), loadValues(settings, run, port));
             single(group.tree(), "HTTPSamplerProxy").setAttribute("testname", key.label());
-            if (bodyCheck == BodyCheck.LENGTH) {
-                checkLengthOnly(plan, group, expectedLength);
+            if (bodyCheck != BodyCheck.WHOLE) {
+                replaceWholeBodyCheck(plan, group, bodyCheck, expected);
             }
             append(planTree, group);
             if (key.phase().measured()) {
@@ -162,26 +165,49 @@ public final class PlanWriter {
         return group;
     }
 
-    /** Puts a check of the body's length in place of the thread group's comparison of the whole body. */
-    private static void checkLengthOnly(Document plan, Group group, int expectedLength) {
+    /**
+     * Puts another check of the body in place of the comparison of the whole body: JMeter's own MD5 assertion for
+     * {@link BodyCheck#DIGEST}, a script that compares the body's length for {@link BodyCheck#LENGTH}. (JMeter's size
+     * assertion counts the bytes on the wire, chunk headers included, so it cannot tell a chunked palette from a wrong one.)
+     */
+    private static void replaceWholeBodyCheck(Document plan, Group group, BodyCheck bodyCheck, byte[] expected) {
         NodeList assertions = group.tree().getElementsByTagName("ResponseAssertion");
         for (int i = 0; i < assertions.getLength(); i++) {
             Element assertion = (Element) assertions.item(i);
             if (WHOLE_BODY.equals(assertion.getAttribute("testname"))) {
-                Element length = plan.createElement("JSR223Assertion");
-                length.setAttribute("guiclass", "TestBeanGUI");
-                length.setAttribute("testclass", "JSR223Assertion");
-                length.setAttribute("testname", "Body is as long as the palette");
-                length.appendChild(stringProp(plan, "scriptLanguage", "groovy"));
-                length.appendChild(stringProp(plan, "parameters", ""));
-                length.appendChild(stringProp(plan, "filename", ""));
-                length.appendChild(stringProp(plan, "cacheKey", "true"));
-                length.appendChild(stringProp(plan, "script", LENGTH_SCRIPT.formatted(expectedLength, expectedLength)));
-                assertion.getParentNode().replaceChild(length, assertion);
+                Element check;
+                if (bodyCheck == BodyCheck.DIGEST) {
+                    check = plan.createElement("MD5HexAssertion");
+                    check.setAttribute("guiclass", "MD5HexAssertionGUI");
+                    check.setAttribute("testclass", "MD5HexAssertion");
+                    check.setAttribute("testname", "Body has the palette's MD5");
+                    check.appendChild(stringProp(plan, "MD5HexAssertion.size", md5Hex(expected)));
+                }
+                else {
+                    check = plan.createElement("JSR223Assertion");
+                    check.setAttribute("guiclass", "TestBeanGUI");
+                    check.setAttribute("testclass", "JSR223Assertion");
+                    check.setAttribute("testname", "Body is as long as the palette");
+                    check.appendChild(stringProp(plan, "scriptLanguage", "groovy"));
+                    check.appendChild(stringProp(plan, "parameters", ""));
+                    check.appendChild(stringProp(plan, "filename", ""));
+                    check.appendChild(stringProp(plan, "cacheKey", "true"));
+                    check.appendChild(stringProp(plan, "script", LENGTH_SCRIPT.formatted(expected.length, expected.length)));
+                }
+                assertion.getParentNode().replaceChild(check, assertion);
                 return;
             }
         }
         throw new IllegalStateException("The plan's thread group has no assertion named '" + WHOLE_BODY + "'");
+    }
+
+    private static String md5Hex(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(bytes));
+        }
+        catch (NoSuchAlgorithmException ex) {
+            throw new IllegalStateException(ex);
+        }
     }
 
     private static Element stringProp(Document plan, String name, String value) {

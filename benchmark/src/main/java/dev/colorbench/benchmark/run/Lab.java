@@ -90,9 +90,9 @@ public final class Lab implements AutoCloseable {
         return run(Schedule.of(settings, condition.targets().stream().map(Target::id).toList(), openModel), settings, directory);
     }
 
-    /** Runs JMeter on {@code schedule}, writing into {@code directory}, and reads what it recorded. */
+    /** Runs JMeter on {@code schedule}, each answer checked as the settings say, writing into {@code directory}, and reads what it recorded. */
     public JMeterResults run(Schedule schedule, BenchmarkSettings settings, RunDirectory directory) {
-        return run(schedule, settings, directory, BodyCheck.WHOLE);
+        return run(schedule, settings, directory, settings.bodyCheck());
     }
 
     /** The same, each answer under load checked as {@code bodyCheck} says. */

@@ -81,11 +81,27 @@ class PlanWriterTest {
         Schedule schedule = Schedule.of(settings, List.of("near-cache"), false);
 
         String whole = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("near-cache", 41000)::get);
-        String length = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("near-cache", 41000)::get, BodyCheck.LENGTH, 10203);
+        String length = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("near-cache", 41000)::get, BodyCheck.LENGTH, new byte[10203]);
 
         assertThat(whole).contains("Body is the whole palette").doesNotContain("JSR223Assertion");
-        assertThat(length).doesNotContain("Body is the whole palette").contains("Status is 200", "JSR223Assertion", "if (length != 10203)");
-        assertThat(all(length, "(JSR223Assertion) ")).hasSize(2); // the warm-up's thread group and the measured one
+        assertThat(length).doesNotContain("Body is the whole palette", "MD5HexAssertion").contains("Status is 200", "JSR223Assertion",
+                "if (length != 10203)");
+        assertThat(all(length, "<(JSR223Assertion) ")).hasSize(2); // the warm-up's thread group and the measured one
+    }
+
+    @Test
+    void theDigestCheckComparesTheBodysMd5() throws Exception {
+        BenchmarkSettings settings = settings("1");
+        Schedule schedule = Schedule.of(settings, List.of("in-memory"), false);
+        byte[] palette = ColorJson.palette().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        String md5 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5").digest(palette));
+
+        String plan = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("in-memory", 41000)::get, BodyCheck.DIGEST, palette);
+
+        assertThat(plan).doesNotContain("Body is the whole palette").contains("Status is 200",
+                "<stringProp name=\"MD5HexAssertion.size\">" + md5 + "</stringProp>");
+        // every assertion keeps its hashTree, as JMeter's format wants
+        assertThat(all(plan, "(</MD5HexAssertion>\\s*<hashTree/>)")).hasSize(2);
     }
 
     @Test

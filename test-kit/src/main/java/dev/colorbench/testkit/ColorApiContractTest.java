@@ -187,13 +187,22 @@ public abstract class ColorApiContractTest {
 
     @Test
     void oneFullReadCostsExactlyTheDocumentedWorkInItsStore() {
-        get("/colors");
+        warmUp();
         TestStore.Work work = store.during(() -> assertThat(get("/colors").statusCode()).isEqualTo(200));
 
         assertThat(work.byName()).isEqualTo(workPerFullRead);
         if (work.roundTrips() != null) {
             assertRoundTrips(work.roundTrips(), work.count());
         }
+    }
+
+    /**
+     * Brings the module to the state whose cost is counted: one full read. A module that keeps a copy which Redis
+     * invalidates over another connection than the one it reads on overrides it: an earlier test's writes (seeding
+     * again) can be invalidated after that read, and the read counted then refills the copy.
+     */
+    protected void warmUp() {
+        get("/colors");
     }
 
     /**

@@ -119,7 +119,7 @@ final class Writes implements Scenario {
                 Map<String, List<String>> staleForGood = new LinkedHashMap<>();
                 for (RunningModule module : lab.modules()) {
                     List<String> differences = whatTheStoreHolds(module, store, rate);
-                    staleForGood.put(module.target().id(), differences);
+                    staleForGood.put(module.target().id(), new ArrayList<>(differences));
                     // a row known to stay stale is measured for it; any other fails the run
                     if (module.target().module().knownStale() == null) {
                         problems.addAll(differences);
@@ -127,7 +127,13 @@ final class Writes implements Scenario {
                 }
                 store.restore(layouts);
                 for (RunningModule module : lab.modules()) {
-                    awaitPalette(module, ColorJson.palette(), problems, rate);
+                    String notBack = awaitPalette(module, ColorJson.palette(), rate);
+                    if (notBack != null) {
+                        staleForGood.computeIfAbsent(module.target().id(), id -> new ArrayList<>()).add(notBack);
+                        if (module.target().module().knownStale() == null) {
+                            problems.add(notBack);
+                        }
+                    }
                 }
                 steps.put(rate, new Step(rate, writer.achievedPerSecond(), writer.changes(), figures, failures, staleness, staleForGood));
             }
@@ -192,16 +198,17 @@ final class Writes implements Scenario {
         return problems;
     }
 
-    private void awaitPalette(RunningModule module, String palette, List<String> problems, int rate) {
+    /** Null once the row answers the palette put back, or what it did not do within the give-up. */
+    private String awaitPalette(RunningModule module, String palette, int rate) {
         long deadline = System.nanoTime() + StalenessProbe.GIVE_UP.toNanos();
         while (!palette.equals(ask(module, "/colors"))) {
             if (System.nanoTime() > deadline) {
-                problems.add("%s, %d changes/s: %s did not answer the palette within %s of it being put back".formatted(name(), rate,
-                        module.target().id(), StalenessProbe.GIVE_UP.toSeconds() + " s"));
-                return;
+                return "%s, %d changes/s: %s did not answer the palette within %s of it being put back".formatted(name(), rate,
+                        module.target().id(), StalenessProbe.GIVE_UP.toSeconds() + " s");
             }
             sleep(Duration.ofMillis(20));
         }
+        return null;
     }
 
     private String ask(RunningModule module, String path) {

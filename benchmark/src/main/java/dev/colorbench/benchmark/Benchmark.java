@@ -73,11 +73,14 @@ public final class Benchmark {
                 report = report.with(section);
             }
         }
-        report.write(directory);
+        Report finished = report;
+        Timeline.timed("report", () -> finished.write(directory));
         System.out.println();
         System.out.println(report.table());
         Console.info("report: " + directory.file("report.html"));
         Console.info("table:  " + directory.file("report.md") + ", data: " + directory.file("summary.json"));
+        Console.info("where the time went: " + Timeline.describe());
+        RunDirectory.write(directory.file("timeline.json"), Json.MAPPER.writeValueAsString(Timeline.seconds()));
         report.failOnProblems();
     }
 
@@ -88,17 +91,19 @@ public final class Benchmark {
      */
     private static Report headline(BenchmarkSettings settings, List<Target> targets, Measurement measurement, RunDirectory directory,
             Path repositoryRoot) {
-        MachineSteadiness before = MachineSteadiness.measure(settings.repetitions(), settings.durationSeconds()).print("before the rows start");
+        MachineSteadiness before = Timeline.timed("machine steadiness",
+                () -> MachineSteadiness.measure(settings.repetitions(), settings.durationSeconds()).print("before the rows start"));
         Measured measured = measurement.measure(Condition.plain(Scenarios.HEADLINE, settings, targets), directory);
-        MachineSteadiness machine = before.and(MachineSteadiness.measure(settings.repetitions(), settings.durationSeconds()))
-                .print("before and after the rows");
+        MachineSteadiness machine = Timeline.timed("machine steadiness",
+                () -> before.and(MachineSteadiness.measure(settings.repetitions(), settings.durationSeconds())).print("before and after the rows"));
         JMeterInstallation jmeter = measurement.jmeter();
         for (Target target : targets) {
             measured.results().writeMeasured(target.id(), samples(directory, target));
         }
         if (settings.dashboards()) {
             // one report-generator JVM per row, each busy on one core: a parallel stream runs as many at once as there are cores
-            targets.parallelStream().forEach(target -> jmeter.dashboard(samples(directory, target), directory.target(target.id()), target.id()));
+            Timeline.timed("JMeter's dashboards", () -> targets.parallelStream()
+                    .forEach(target -> jmeter.dashboard(samples(directory, target), directory.target(target.id()), target.id())));
         }
         return Report.of(settings, targets, measured, machine, jmeter.version(), measurement.placement(), repositoryRoot);
     }

@@ -53,8 +53,14 @@ public final class ModuleCatalog {
                 Role.of(setting(id, properties, "role")), Store.of(setting(id, properties, "store")),
                 sourcePostTps.equals("none") ? null : Integer.valueOf(sourcePostTps),
                 Boolean.parseBoolean(setting(id, properties, "nearCache")), Layout.of(setting(id, properties, "layout")),
-                setting(id, properties, "knownStale").equals("none") ? null : setting(id, properties, "knownStale"),
+                optional(id, properties, "knownStale"), optional(id, properties, "tuning"),
                 Variant.parse(setting(id, properties, "variants")), Variant.parse(setting(id, properties, "clusterVariants")));
+    }
+
+    /** A setting whose value {@code none} means there is none. */
+    private static String optional(String id, Properties properties, String name) {
+        String value = setting(id, properties, name);
+        return value.equals("none") ? null : value;
     }
 
     private static String setting(String id, Properties properties, String name) {

@@ -15,12 +15,14 @@ import java.util.List;
  * @param layout where it keeps the palette, for another client to change and read back
  * @param knownStale for a module that keeps a copy and is known to serve stale answers for good in some cases, when (one
  *        sentence, its README has the rest); {@code null} for every other: a stale answer from it fails the run
+ * @param tuning what the module sets beyond the stock pattern and the settings color-core gives every module, in a few
+ *        words; {@code null} for none
  * @param variants extra rows of the same module with other settings
  * @param clusterVariants rows of the same module with other settings that only a Redis Cluster tells apart (the
  *        {@code cluster} scenario runs them beside the module on the cluster), e.g. keys hash-tagged into one slot
  */
 public record PatternModule(String id, String pattern, int port, String stack, Role role, Store store, Integer sourcePostTps,
-        boolean nearCache, Layout layout, String knownStale, List<Variant> variants, List<Variant> clusterVariants) {
+        boolean nearCache, Layout layout, String knownStale, String tuning, List<Variant> variants, List<Variant> clusterVariants) {
 
     public PatternModule {
         variants = List.copyOf(variants);

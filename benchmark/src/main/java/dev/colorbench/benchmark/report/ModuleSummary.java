@@ -44,6 +44,7 @@ public record ModuleSummary(
         Gc gc,
         Staleness.Result staleness,
         String knownStale,
+        String tuning,
         long samples,
         long errors,
         double errorPercent,

@@ -123,8 +123,6 @@ final class ReportView {
         row.put("module", m.module());
         row.put("pattern", m.pattern());
         row.put("stack", m.stack());
-        row.put("settings", m.settings().entrySet().stream().map(setting -> setting.getKey() + "=" + setting.getValue())
-                .collect(Collectors.joining(" ")));
         row.put("warmup", m.warmup() == null ? "none" : "%s s, %s (%s)".formatted(Format.number(m.warmup().seconds()),
                 m.warmup().steady() ? "steady" : "NOT steady", m.warmup().lastWindowsTps().stream().map(Format::grouped)
                         .collect(Collectors.joining(" / ")) + " requests/s; JIT " + Format.grouped(m.warmup().jitMillis()) + " ms in them")
@@ -160,6 +158,7 @@ final class ReportView {
                 Format.number(Math.round(m.staleness().medianMillis() * 10) / 10.0), Format.number(Math.round(m.staleness().p90Millis() * 10) / 10.0),
                 Format.number(Math.round(m.staleness().maxMillis() * 10) / 10.0), m.staleness().writes()));
         row.put("knownStale", m.knownStale());
+        row.put("tuning", m.tuning());
         row.put("errors", "%.2f %%".formatted(m.errorPercent()));
         row.put("samples", Format.grouped(m.samples()));
         return row;

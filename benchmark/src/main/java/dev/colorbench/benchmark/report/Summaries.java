@@ -129,8 +129,18 @@ final class Summaries {
                     ratio(cpuMedian(), mget.map(Figures::cpuMedian).orElse(null), 1),
                     sourcePost, sourcePost == null || referenceSourcePost == null ? null : sourcePost / (double) referenceSourcePost,
                     ModuleSummary.Latency.of(closed, tpsMedian()), ModuleSummary.Latency.of(open, openRate == null ? null : openRate.median()),
-                    serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, target.module().knownStale(), samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
+                    serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, target.module().knownStale(), tuning(target), samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
                     results.failures(target.id()), runs);
+        }
+
+        /** The module's own tuning, and a variant's settings, which are tuning too. */
+        private static String tuning(Target target) {
+            List<String> parts = new ArrayList<>();
+            if (target.module().tuning() != null) {
+                parts.add(target.module().tuning());
+            }
+            target.properties().forEach((key, value) -> parts.add(key + "=" + value));
+            return parts.isEmpty() ? null : String.join("; ", parts);
         }
 
         private static Double ratio(Double value, Double base, double scale) {

@@ -9,6 +9,7 @@ import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.RunDirectory;
+import dev.colorbench.benchmark.Timeline;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.BodyCheck;
 import dev.colorbench.benchmark.plan.PlanWriter;
@@ -64,12 +65,13 @@ public final class Lab implements AutoCloseable {
             CpuPlacement placement) {
         ChildProcesses processes = new ChildProcesses();
         try {
-            DataStores stores = DataStores.start(condition, processes);
-            List<RunningModule> modules = new ModuleLauncher(condition, directory, processes)
-                    .start(condition.targets(), stores, repositoryRoot, version);
-            Verification verification = Verifier.verify(modules, stores, condition.expectedPalette());
-            List<Staleness.Result> staleness = condition.paletteSize() == null ? Staleness.measure(modules, stores.redisUrl()) : List.of();
-            List<SteadyState.Warmup> warmups = new SteadyState(condition.settings()).warm(modules);
+            DataStores stores = Timeline.timed("data stores", () -> DataStores.start(condition, processes));
+            List<RunningModule> modules = Timeline.timed("starting the modules", () -> new ModuleLauncher(condition, directory, processes)
+                    .start(condition.targets(), stores, repositoryRoot, version));
+            Verification verification = Timeline.timed("verifying", () -> Verifier.verify(modules, stores, condition.expectedPalette()));
+            List<Staleness.Result> staleness = Timeline.timed("staleness before the load",
+                    () -> condition.paletteSize() == null ? Staleness.measure(modules, stores.redisUrl()) : List.<Staleness.Result>of());
+            List<SteadyState.Warmup> warmups = Timeline.timed("warming to a steady state", () -> new SteadyState(condition.settings()).warm(modules));
             CpuReadings cpu = processes.own("CPU readings", CpuReadings.serve(modules, stores));
             return new Lab(condition, processes, stores, modules, verification, warmups, staleness,
                     repositoryRoot.resolve("jmeter/plans"), jmeter, placement, cpu);
@@ -101,7 +103,7 @@ public final class Lab implements AutoCloseable {
                 condition.targets().stream().map(Target::id).collect(Collectors.joining(",")), Format.duration(schedule.plannedSeconds())));
         Map<String, Integer> ports = modules.stream().collect(Collectors.toMap(module -> module.target().id(), RunningModule::port));
         Path plan = new PlanWriter(checkedInPlans, cpu.port()).write(schedule, settings, ports::get, directory, condition.expectedPalette(), bodyCheck);
-        jmeter.run(plan, directory.results(), directory.file("jmeter.log"), processes, placement, cpu::jmeterStarted);
+        Timeline.timed("JMeter", () -> jmeter.run(plan, directory.results(), directory.file("jmeter.log"), processes, placement, cpu::jmeterStarted));
         return JMeterResults.read(directory.results());
     }
 
@@ -132,7 +134,7 @@ public final class Lab implements AutoCloseable {
 
     @Override
     public void close() {
-        processes.close();
+        Timeline.timed("stopping", processes::close);
         Console.info(condition.name() + ": modules, Redis and JMeter stopped");
     }
 }

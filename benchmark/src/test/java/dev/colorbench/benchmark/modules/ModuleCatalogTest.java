@@ -64,6 +64,7 @@ class ModuleCatalogTest {
                 <colorbench.sourcePostTps>none</colorbench.sourcePostTps><colorbench.nearCache>false</colorbench.nearCache>
                 <colorbench.variants>none</colorbench.variants><colorbench.clusterVariants>none</colorbench.clusterVariants>
                 <colorbench.layout>json-strings</colorbench.layout><colorbench.knownStale>none</colorbench.knownStale>
+                <colorbench.tuning>none</colorbench.tuning>
                 """, "<modules><module>first</module><module>second</module></modules>"));
         Files.writeString(repository.resolve("modules/first/pom.xml"), pom("first", "A first pattern",
                 "<colorbench.port>9001</colorbench.port><colorbench.clusterVariants>hash-tag: colorbench.redis.hash-tag=true</colorbench.clusterVariants>",

@@ -32,11 +32,11 @@ import static org.assertj.core.api.Assertions.within;
 class ReportTest {
 
     private static final Target TEMPLATE_MGET = new Target("template-mget",
-            new PatternModule("template-mget", "RedisTemplate MGET of JSON strings", 8083, "MVC", Role.REDIS_PATTERN, Store.REDIS, 180, false, Layout.JSON_STRINGS, null, List.of(), List.of()),
+            new PatternModule("template-mget", "RedisTemplate MGET of JSON strings", 8083, "MVC", Role.REDIS_PATTERN, Store.REDIS, 180, false, Layout.JSON_STRINGS, null, null, List.of(), List.of()),
             Map.of());
 
     private static final Target REACTIVE_MGET = new Target("reactive-mget",
-            new PatternModule("reactive-mget", "ReactiveRedisOperations MGET", 8084, "WebFlux", Role.REDIS_PATTERN, Store.REDIS, 400, false, Layout.JSON_STRINGS, null, List.of(), List.of()),
+            new PatternModule("reactive-mget", "ReactiveRedisOperations MGET", 8084, "WebFlux", Role.REDIS_PATTERN, Store.REDIS, 400, false, Layout.JSON_STRINGS, null, null, List.of(), List.of()),
             Map.of());
 
     private final JMeterResults results = JMeterResults.read(Path.of("src/test/resources/results/small.csv"));

@@ -55,6 +55,6 @@ class PortCheckTest {
     }
 
     private static Target module(String id, int port) {
-        return new Target(id, new PatternModule(id, "a pattern", port, "MVC", Role.REDIS_PATTERN, Store.REDIS, null, false, Layout.JSON_STRINGS, null, List.of(), List.of()), Map.of());
+        return new Target(id, new PatternModule(id, "a pattern", port, "MVC", Role.REDIS_PATTERN, Store.REDIS, null, false, Layout.JSON_STRINGS, null, null, List.of(), List.of()), Map.of());
     }
 }

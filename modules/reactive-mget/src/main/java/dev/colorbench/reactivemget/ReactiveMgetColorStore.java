@@ -16,7 +16,10 @@ import dev.colorbench.core.RedisReplies;
 import dev.colorbench.core.StoredColors;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.data.redis.connection.DataType;
 import org.springframework.data.redis.core.ReactiveRedisTemplate;
 import org.springframework.data.redis.core.ReactiveValueOperations;
@@ -27,6 +30,11 @@ import org.springframework.stereotype.Component;
  * <b>1 MGET</b>, like the blocking template, but no thread waits for Redis: the event loop
  * sends the MGET and moves on, and the reply completes the response. A subset costs 1 MGET
  * of just those keys.
+ *
+ * <p>The 148 values are decoded, and the answer encoded, on the thread that completed Lettuce's reply: the one event
+ * loop of the shared connection. {@code colorbench.reactive.decode-on=parallel} (the {@code off-loop} variant) moves that
+ * work to Reactor's parallel scheduler, one thread per core, so that the event loop only reads and writes sockets; the
+ * README has both measured.
  *
  * <p>Seeding is 1 MSET. Bad data heals as in template-mget, without blocking: each value is
  * decoded by the core's {@link ColorCodec} against its own key; missing and unreadable ones are
@@ -54,10 +62,19 @@ class ReactiveMgetColorStore implements ColorSeeder {
 
     private final ColorCodec codec;
 
-    ReactiveMgetColorStore(ReactiveRedisTemplate<String, byte[]> colorTemplate, ColorCodec codec) {
+    /** Where the reply is decoded and the answer encoded: null for the thread that completed the reply (Lettuce's event loop). */
+    private final Scheduler decodeOn;
+
+    ReactiveMgetColorStore(ReactiveRedisTemplate<String, byte[]> colorTemplate, ColorCodec codec,
+            @Value("${colorbench.reactive.decode-on:event-loop}") String decodeOn) {
         this.template = colorTemplate;
         this.values = colorTemplate.opsForValue();
         this.codec = codec;
+        this.decodeOn = switch (decodeOn) {
+            case "event-loop" -> null;
+            case "parallel" -> Schedulers.parallel();
+            default -> throw new IllegalArgumentException("colorbench.reactive.decode-on is event-loop or parallel, not " + decodeOn);
+        };
     }
 
     Mono<List<Color>> findAll() {
@@ -69,8 +86,9 @@ class ReactiveMgetColorStore implements ColorSeeder {
     }
 
     private Mono<List<Color>> read(List<String> keys, List<String> names) {
-        return values.multiGet(keys)
-                .map(found -> codec.decodeAll(names, found))
+        Mono<List<byte[]>> found = values.multiGet(keys);
+        return (decodeOn == null ? found : found.publishOn(decodeOn))
+                .map(replies -> codec.decodeAll(names, replies))
                 .flatMap(stored -> stored.complete() ? Mono.just(stored.colors()) : heal(stored).thenReturn(stored.colors()))
                 .onErrorMap(RedisClientFailures::isUntranslated, RedisClientFailures::translate);
     }

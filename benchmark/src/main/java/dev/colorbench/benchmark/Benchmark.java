@@ -49,10 +49,10 @@ public final class Benchmark {
         }
         JMeterInstallation jmeter = JMeterInstallation.configuredIn(repositoryRoot.resolve("jmeter/target"), args[2]);
         RunDirectory directory = RunDirectory.fresh(repositoryRoot.resolve("benchmark/target/benchmark"));
-        Console.info("%s run: %d repetition(s), %d threads, %d s closed model + %d s open model at %d req/s per row and repetition, "
+        Console.info("%s run: %d repetition(s), %d threads, %d s closed model per row and repetition, then %d s of open model at half and at 80 %% "
                 .formatted(settings.quick() ? "quick" : "full", settings.repetitions(), settings.threads(), settings.durationSeconds(),
-                        settings.latencyDurationSeconds(), settings.rate())
-                + "each row warmed up to a steady state first");
+                        settings.latencyDurationSeconds())
+                + "of each row's closed-model TPS; each row warmed up to a steady state first");
 
         Report report = null;
         try (CpuPlacement placement = CpuPlacement.apply(settings.cpus())) {

@@ -11,10 +11,24 @@ public enum Phase {
     /** Closed model, fixed threads, no think time: throughput at saturation. */
     THROUGHPUT,
     /** Open model, fixed arrival rate: latency without coordinated omission. */
-    LATENCY;
+    LATENCY,
+    /** Open model at half the row's own closed-model throughput, measured in the same run. */
+    HALF,
+    /** Open model at 80 % of the row's own closed-model throughput. */
+    EIGHTY;
 
     public boolean measured() {
         return this != WARMUP;
+    }
+
+    /** Requests arrive at a rate, whether or not earlier ones came back. */
+    public boolean openModel() {
+        return this == LATENCY || this == HALF || this == EIGHTY;
+    }
+
+    /** For {@link #HALF} and {@link #EIGHTY}, the share of the row's closed-model throughput offered; 0 otherwise. */
+    public double share() {
+        return this == HALF ? 0.5 : this == EIGHTY ? 0.8 : 0;
     }
 
     public String label() {

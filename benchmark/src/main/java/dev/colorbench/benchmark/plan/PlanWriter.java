@@ -103,9 +103,9 @@ public final class PlanWriter {
                         measured.size(), Format.duration(secondsLeft), key.target(), key.phase().label(), key.repetition());
                 append(planTree, readings(plan, reading, key, true, port, progress));
             }
-            Group template = key.phase() == Phase.LATENCY ? openModel : closedModel;
+            Group template = key.phase().openModel() ? openModel : closedModel;
             Group group = template.copyInto(plan, key.label());
-            if (key.phase() == Phase.LATENCY) {
+            if (key.phase().openModel()) {
                 Element arrivals = property(group.element(), "OpenModelThreadGroup.schedule");
                 arrivals.setTextContent(PAUSE_UNTIL_NOW + arrivals.getTextContent() + (run.drainSeconds() > 0 ? " pause(" + run.drainSeconds() + " sec)" : ""));
             }

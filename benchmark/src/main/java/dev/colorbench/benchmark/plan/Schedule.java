@@ -77,6 +77,24 @@ public record Schedule(List<Run> runs) {
         return new Schedule(runs);
     }
 
+    /** How long an open-model run at a share of a row's throughput waits at the end for requests still out. */
+    static final int SHARE_DRAIN_SECONDS = 2;
+
+    /**
+     * Open-model runs at a share of each row's own closed-model throughput ({@code capacity}, requests per second): half, then
+     * 80 %, one run each of the open model's duration, rows one after another. A row's percentiles pool its requests.
+     */
+    public static Schedule atShares(BenchmarkSettings settings, Map<String, Double> capacity) {
+        List<Run> runs = new ArrayList<>();
+        for (Map.Entry<String, Double> target : capacity.entrySet()) {
+            for (Phase share : List.of(Phase.HALF, Phase.EIGHTY)) {
+                int rate = (int) Math.max(1, Math.round(target.getValue() * share.share()));
+                runs.add(new Run(new RunKey(target.getKey(), share, 1), settings.latencyDurationSeconds(), rate, SHARE_DRAIN_SECONDS));
+            }
+        }
+        return new Schedule(runs);
+    }
+
     /** One closed-model run of one row, nothing before it: for a run something happens during. */
     public static Schedule closedModel(String target, int seconds) {
         return new Schedule(List.of(new Run(new RunKey(target, Phase.THROUGHPUT, 1), seconds)));

@@ -12,6 +12,8 @@ public enum ServerMetric {
     ALLOCATED("colorbench.jvm.allocated", ""),
     /** Garbage collection pauses: how many and how long. */
     GC_PAUSES("jvm.gc.pause", ""),
+    /** The histogram of {@code GET /colors} with microsecond buckets, from color-core's actuator endpoint {@code latency}. */
+    LATENCY("colorbench.latency", ""),
     /**
      * Not the module's own: the CPU the row's JVM, its store and JMeter have used, counted from outside them by the run,
      * which serves it on a port of its own ({@code run.CpuReadings}).
@@ -34,7 +36,11 @@ public enum ServerMetric {
 
     /** Where the reading of {@code target} is: on the module's actuator, or, for {@link #CPU}, on the run's own port. */
     String path(String target) {
-        return this == CPU ? "/cpu/" + target : "/actuator/metrics/" + name + query;
+        return switch (this) {
+            case CPU -> "/cpu/" + target;
+            case LATENCY -> "/actuator/latency";
+            default -> "/actuator/metrics/" + name + query;
+        };
     }
 
     static ServerMetric byMeter(String meter) {

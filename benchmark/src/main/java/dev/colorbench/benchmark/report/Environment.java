@@ -57,9 +57,10 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
     /** One sentence saying where the numbers come from, under every table. */
     String conditions() {
         return ("%s run, %s, commit %s: %d repetition(s) interleaved across modules; closed model %d threads for %d s (TPS after a %d s "
-                + "ramp-up); open model %d req/s for %d s; every row warmed up to a steady state first. %d cores, %d MB, %s, module JVM "
-                + "options %s, Redis %s (%s). %s, CPU placement %s.%s").formatted(quick ? "Quick" : "Full", date, gitCommit, repetitions, threads,
-                        durationSeconds, rampupSeconds, rate, latencyDurationSeconds, cores, memoryMb, moduleJdk, jvmArgs, redisVersion, redis,
-                        loadGenerator, cpuPlacement, machineSteadiness == null ? "" : " Machine: " + machineSteadiness.describe() + ".");
+                + "ramp-up); then the open model at half and at 80 %% of each row's closed-model TPS, %d s each (a scenario's open model: "
+                + "%d req/s); every row warmed up to a steady state first. %d cores, %d MB, %s, module JVM options %s, Redis %s (%s). %s, "
+                + "CPU placement %s.%s").formatted(quick ? "Quick" : "Full", date, gitCommit, repetitions, threads, durationSeconds, rampupSeconds,
+                        latencyDurationSeconds, rate, cores, memoryMb, moduleJdk, jvmArgs, redisVersion, redis, loadGenerator, cpuPlacement,
+                        machineSteadiness == null ? "" : " Machine: " + machineSteadiness.describe() + ".");
     }
 }

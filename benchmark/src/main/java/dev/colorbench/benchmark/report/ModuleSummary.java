@@ -3,6 +3,7 @@ package dev.colorbench.benchmark.report;
 import java.util.List;
 import java.util.Map;
 
+import dev.colorbench.benchmark.results.LatencyHistogram;
 import dev.colorbench.benchmark.results.RunStatistics;
 import dev.colorbench.benchmark.run.Staleness;
 import dev.colorbench.benchmark.results.Spread;
@@ -37,6 +38,7 @@ public record ModuleSummary(
         Double sourcePostRatioToReference,
         Latency throughputLatency,
         Latency openModelLatency,
+        Latency highLoadLatency,
         Spread serverMeanMicrosThroughput,
         Spread serverMeanMicrosOpenModel,
         Spread allocatedBytesPerRequest,
@@ -83,12 +85,23 @@ public record ModuleSummary(
     public record Gc(Spread pausesPerSecond, Spread pauseMillisPerSecond, Double meanPauseMillis) {
     }
 
-    /** Latency in milliseconds over the pooled repetitions of one model; {@code ratePerSecond} is what was achieved. */
-    public record Latency(Double meanMs, Long p50Ms, Long p95Ms, Long p99Ms, Long maxMs, long samples, long errors, Double ratePerSecond) {
+    /**
+     * Latency over the pooled runs of one model: JMeter's, in whole milliseconds, and the module's own, in microseconds
+     * (from its histogram, null where it could not be read); {@code ratePerSecond} is what was achieved, {@code offeredPerSecond}
+     * what the open model asked for (null for the closed model).
+     */
+    public record Latency(Double meanMs, Long p50Ms, Long p95Ms, Long p99Ms, Long maxMs, long samples, long errors, Double ratePerSecond,
+            Double offeredPerSecond, Double p50Micros, Double p90Micros, Double p99Micros, Double p999Micros) {
 
         static Latency of(RunStatistics statistics, Double ratePerSecond) {
+            return of(statistics, ratePerSecond, null, null);
+        }
+
+        static Latency of(RunStatistics statistics, Double ratePerSecond, Double offeredPerSecond, LatencyHistogram module) {
+            boolean read = module != null && module.requests() > 0;
             return new Latency(statistics.meanMs(), statistics.p50Ms(), statistics.p95Ms(), statistics.p99Ms(), statistics.maxMs(),
-                    statistics.samples(), statistics.errors(), ratePerSecond);
+                    statistics.samples(), statistics.errors(), ratePerSecond, offeredPerSecond, read ? module.percentile(50) : null,
+                    read ? module.percentile(90) : null, read ? module.percentile(99) : null, read ? module.percentile(99.9) : null);
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.colorbench.benchmark.report;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -11,6 +13,7 @@ import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.Phase;
 import dev.colorbench.benchmark.plan.RunKey;
 import dev.colorbench.benchmark.results.JMeterResults;
+import dev.colorbench.benchmark.results.LatencyHistogram;
 import dev.colorbench.benchmark.results.RunStatistics;
 import dev.colorbench.benchmark.results.Sample;
 import dev.colorbench.benchmark.results.ServerFigures;
@@ -54,36 +57,56 @@ final class Summaries {
 
     /** One row's figures over its measured runs. */
     private record Figures(Target target, List<ModuleSummary.Run> runs, Spread tps, List<Double> tpsPerRepetition,
-            RunStatistics closed, RunStatistics open, Spread openRate, Spread serverThroughput, Spread serverOpenModel,
-            Spread allocation, ModuleSummary.Cpu cpu, ModuleSummary.Gc gc) {
+            RunStatistics closed, Map<Phase, RunStatistics> open, Map<Phase, LatencyHistogram> openHistograms, Spread serverThroughput,
+            Spread serverOpenModel, Spread allocation, ModuleSummary.Cpu cpu, ModuleSummary.Gc gc) {
+
+        /** The open-model runs of the headline: half and 80 % of the row's throughput, one run each. */
+        private static final List<Phase> SHARES = List.of(Phase.HALF, Phase.EIGHTY);
 
         static Figures of(BenchmarkSettings settings, Target target, JMeterResults results) {
             List<ModuleSummary.Run> runs = new ArrayList<>();
             List<Sample> closedSamples = new ArrayList<>();
-            List<Sample> openSamples = new ArrayList<>();
             for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
-                for (Phase phase : List.of(Phase.THROUGHPUT, Phase.LATENCY)) {
-                    RunKey key = new RunKey(target.id(), phase, repetition);
-                    List<Sample> samples = results.samples(key);
-                    RunStatistics statistics = RunStatistics.of(samples, phase == Phase.THROUGHPUT ? settings.rampupSeconds() * 1000L : 0);
-                    ServerFigures server = results.server(key);
-                    boolean serverSawTheRun = server.requests() != null && server.requests() == statistics.samples();
-                    runs.add(new ModuleSummary.Run(phase.label(), repetition, statistics.samples(), statistics.errors(), statistics.tps(),
-                            statistics.perSecond(), server.requests(), serverSawTheRun ? server.meanMicros() : null,
-                            server.allocatedBytesPerRequest(), server.gcPauses(), server.gcPauseMillis(),
-                            perRequest(server.moduleCpuSeconds(), statistics.samples()), perRequest(server.storeCpuSeconds(), statistics.samples()),
-                            perRequest(server.jmeterCpuSeconds(), statistics.samples())));
-                    (phase == Phase.THROUGHPUT ? closedSamples : openSamples).addAll(samples);
+                RunKey key = new RunKey(target.id(), Phase.THROUGHPUT, repetition);
+                List<Sample> samples = results.samples(key);
+                runs.add(run(key, RunStatistics.of(samples, settings.rampupSeconds() * 1000L), results.server(key)));
+                closedSamples.addAll(samples);
+            }
+            Map<Phase, RunStatistics> open = new EnumMap<>(Phase.class);
+            Map<Phase, LatencyHistogram> histograms = new EnumMap<>(Phase.class);
+            for (Phase share : SHARES) {
+                RunKey key = new RunKey(target.id(), share, 1);
+                RunStatistics statistics = RunStatistics.of(results.samples(key), 0);
+                ServerFigures server = results.server(key);
+                runs.add(run(key, statistics, server));
+                open.put(share, statistics);
+                if (server.latency() != null) {
+                    histograms.put(share, server.latency());
                 }
             }
             List<ModuleSummary.Run> closedRuns = measured(runs, Phase.THROUGHPUT);
             List<Double> tps = closedRuns.stream().map(run -> run.samples() == 0 ? null : run.tps()).toList();
-            return new Figures(target, List.copyOf(runs), Spread.of(tps), tps, RunStatistics.of(closedSamples, 0),
-                    RunStatistics.of(openSamples, 0), Spread.of(measured(runs, Phase.LATENCY).stream().map(ModuleSummary.Run::tps).toList()),
-                    Spread.of(measured(runs, Phase.THROUGHPUT).stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
-                    Spread.of(measured(runs, Phase.LATENCY).stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
+            return new Figures(target, List.copyOf(runs), Spread.of(tps), tps, RunStatistics.of(closedSamples, 0), open, histograms,
+                    Spread.of(closedRuns.stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
+                    Spread.of(measured(runs, Phase.HALF).stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
                     Spread.of(closedRuns.stream().map(ModuleSummary.Run::allocatedBytesPerRequest).toList()),
                     ModuleSummary.Cpu.of(closedRuns), gc(closedRuns, settings.durationSeconds()));
+        }
+
+        private static ModuleSummary.Run run(RunKey key, RunStatistics statistics, ServerFigures server) {
+            boolean serverSawTheRun = server.requests() != null && server.requests() == statistics.samples();
+            return new ModuleSummary.Run(key.phase().label(), key.repetition(), statistics.samples(), statistics.errors(), statistics.tps(),
+                    statistics.perSecond(), server.requests(), serverSawTheRun ? server.meanMicros() : null,
+                    server.allocatedBytesPerRequest(), server.gcPauses(), server.gcPauseMillis(),
+                    perRequest(server.moduleCpuSeconds(), statistics.samples()), perRequest(server.storeCpuSeconds(), statistics.samples()),
+                    perRequest(server.jmeterCpuSeconds(), statistics.samples()));
+        }
+
+        /** JMeter's and the module's latency at one share of the row's throughput, with what was offered and achieved. */
+        ModuleSummary.Latency openLatency(Phase share) {
+            RunStatistics statistics = open.get(share);
+            Double offered = tpsMedian() == null ? null : (double) Math.max(1, Math.round(tpsMedian() * share.share()));
+            return ModuleSummary.Latency.of(statistics, statistics.samples() == 0 ? null : statistics.tps(), offered, openHistograms.get(share));
         }
 
         /** Microseconds per request, or null when either is unknown. */
@@ -114,8 +137,8 @@ final class Summaries {
 
         ModuleSummary summary(Verification.Check check, ModuleSummary.Warmup warmup, Staleness.Result staleness, Optional<Figures> ceiling,
                 Optional<Figures> reference, Optional<Figures> mget, JMeterResults results) {
-            long samples = closed.samples() + open.samples();
-            long errors = closed.errors() + open.errors();
+            long samples = closed.samples() + open.values().stream().mapToLong(RunStatistics::samples).sum();
+            long errors = closed.errors() + open.values().stream().mapToLong(RunStatistics::errors).sum();
             Integer sourcePost = target.module().sourcePostTps();
             Integer referenceSourcePost = reference.map(row -> row.target().module().sourcePostTps()).orElse(null);
             return new ModuleSummary(target.id(), target.module().pattern(), target.module().stack(), target.module().role().toString(),
@@ -128,7 +151,7 @@ final class Summaries {
                     ratio(tpsMedian(), mget.map(Figures::tpsMedian).orElse(null), 1),
                     ratio(cpuMedian(), mget.map(Figures::cpuMedian).orElse(null), 1),
                     sourcePost, sourcePost == null || referenceSourcePost == null ? null : sourcePost / (double) referenceSourcePost,
-                    ModuleSummary.Latency.of(closed, tpsMedian()), ModuleSummary.Latency.of(open, openRate == null ? null : openRate.median()),
+                    ModuleSummary.Latency.of(closed, tpsMedian()), openLatency(Phase.HALF), openLatency(Phase.EIGHTY),
                     serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, target.module().knownStale(), tuning(target), samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
                     results.failures(target.id()), runs);
         }

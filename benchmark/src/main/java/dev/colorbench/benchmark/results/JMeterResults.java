@@ -30,7 +30,7 @@ public final class JMeterResults {
 
     private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
 
-    private final Path file;
+    private final List<Path> files = new ArrayList<>();
 
     private final Map<RunKey, List<Sample>> load = new HashMap<>();
 
@@ -41,7 +41,7 @@ public final class JMeterResults {
     private final Map<String, Map<String, Long>> failures = new HashMap<>();
 
     private JMeterResults(Path file) {
-        this.file = file;
+        this.files.add(file);
     }
 
     public static JMeterResults read(Path file) {
@@ -88,6 +88,21 @@ public final class JMeterResults {
         return (record.get("responseCode") + " " + (firstLine.length() > 120 ? firstLine.substring(0, 120) + "..." : firstLine)).strip();
     }
 
+    /** These results and {@code other}'s, of another JMeter run of the same rows: every run of both. */
+    public JMeterResults and(JMeterResults other) {
+        JMeterResults both = new JMeterResults(files.get(0));
+        both.files.clear();
+        for (JMeterResults each : List.of(this, other)) {
+            both.files.addAll(each.files);
+            each.load.forEach((run, samples) -> both.load.computeIfAbsent(run, key -> new ArrayList<>()).addAll(samples));
+            each.before.forEach((run, readings) -> both.before.computeIfAbsent(run, key -> new EnumMap<>(ServerMetric.class)).putAll(readings));
+            each.after.forEach((run, readings) -> both.after.computeIfAbsent(run, key -> new EnumMap<>(ServerMetric.class)).putAll(readings));
+            each.failures.forEach((target, reasons) -> reasons.forEach((reason, count) ->
+                    both.failures.computeIfAbsent(target, key -> new TreeMap<>()).merge(reason, count, Long::sum)));
+        }
+        return both;
+    }
+
     /** The samples of one run's load, in the order JMeter wrote them; none if it recorded none. */
     public List<Sample> samples(RunKey run) {
         return load.getOrDefault(run, List.of());
@@ -103,20 +118,29 @@ public final class JMeterResults {
         return failures.getOrDefault(target, Map.of());
     }
 
-    /** Writes the measured samples of one row as JMeter wrote them, for its dashboard. */
+    /** Writes the measured samples of one row as JMeter wrote them (of every run these results hold), for its dashboard. */
     public void writeMeasured(String target, Path destination) {
-        try (Reader reader = Files.newBufferedReader(file)) {
+        try {
             Files.createDirectories(destination.getParent());
-            var records = FORMAT.parse(reader);
-            try (Writer writer = Files.newBufferedWriter(destination);
-                    CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader(records.getHeaderNames().toArray(String[]::new)).get()
-                            .print(writer)) {
-                for (CSVRecord record : records) {
-                    Optional<RunKey.Labelled> labelled = RunKey.parse(record.get("label"));
-                    if (record.isConsistent() && labelled.isPresent() && !labelled.get().isReading()
-                            && labelled.get().run().target().equals(target) && labelled.get().run().phase().measured()) {
-                        printer.printRecord(record.values());
+            CSVPrinter printer = null;
+            try (Writer writer = Files.newBufferedWriter(destination)) {
+                for (Path file : files) {
+                    try (Reader reader = Files.newBufferedReader(file)) {
+                        var records = FORMAT.parse(reader);
+                        if (printer == null) {
+                            printer = CSVFormat.DEFAULT.builder().setHeader(records.getHeaderNames().toArray(String[]::new)).get().print(writer);
+                        }
+                        for (CSVRecord record : records) {
+                            Optional<RunKey.Labelled> labelled = RunKey.parse(record.get("label"));
+                            if (record.isConsistent() && labelled.isPresent() && !labelled.get().isReading()
+                                    && labelled.get().run().target().equals(target) && labelled.get().run().phase().measured()) {
+                                printer.printRecord(record.values());
+                            }
+                        }
                     }
+                }
+                if (printer != null) {
+                    printer.flush();
                 }
             }
         }

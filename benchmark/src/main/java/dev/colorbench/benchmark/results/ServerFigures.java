@@ -19,15 +19,19 @@ import tools.jackson.databind.JsonNode;
  * @param moduleCpuSeconds CPU time the module's JVM used, counted from outside it
  * @param storeCpuSeconds CPU time the store it reads used (0 for none)
  * @param jmeterCpuSeconds CPU time JMeter used
+ * @param latency the module's own histogram of the run's requests, in microseconds
  */
 public record ServerFigures(Long requests, Double meanMicros, Double allocatedBytes, Long gcPauses, Double gcPauseMillis, Double moduleCpuSeconds,
-        Double storeCpuSeconds, Double jmeterCpuSeconds) {
+        Double storeCpuSeconds, Double jmeterCpuSeconds, LatencyHistogram latency) {
 
     /** The actuator's answer to one meter request: its status and body. */
     record Reading(String status, String body) {
 
         /** The meter's statistics ({@code COUNT}, {@code TOTAL_TIME}, ...), or null if it could not be read. */
         Map<String, Double> statistics(ServerMetric metric) {
+            if (metric == ServerMetric.LATENCY) {
+                return null;
+            }
             if (metric == ServerMetric.GC_PAUSES && status.equals("404")) {
                 // the pause timer is registered at the first pause: not there yet means none so far
                 return Map.of("COUNT", 0.0, "TOTAL_TIME", 0.0);
@@ -57,7 +61,16 @@ public record ServerFigures(Long requests, Double meanMicros, Double allocatedBy
                 pauses == null ? null : Math.round(pauses),
                 pauseSeconds == null ? null : pauseSeconds * 1000,
                 difference(before, after, ServerMetric.CPU, "MODULE"), difference(before, after, ServerMetric.CPU, "STORE"),
-                difference(before, after, ServerMetric.CPU, "JMETER"));
+                difference(before, after, ServerMetric.CPU, "JMETER"), latency(before.get(ServerMetric.LATENCY), after.get(ServerMetric.LATENCY)));
+    }
+
+    private static LatencyHistogram latency(Reading before, Reading after) {
+        if (before == null || after == null) {
+            return null;
+        }
+        LatencyHistogram first = LatencyHistogram.parse(before.status(), before.body());
+        LatencyHistogram last = LatencyHistogram.parse(after.status(), after.body());
+        return first == null || last == null ? null : last.since(first);
     }
 
     private static Double difference(Map<ServerMetric, Reading> before, Map<ServerMetric, Reading> after, ServerMetric metric,

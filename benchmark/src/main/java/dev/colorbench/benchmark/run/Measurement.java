@@ -4,10 +4,17 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
+import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.RunDirectory;
 import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.plan.Phase;
+import dev.colorbench.benchmark.plan.RunKey;
+import dev.colorbench.benchmark.plan.Schedule;
 import dev.colorbench.benchmark.results.JMeterResults;
+import dev.colorbench.benchmark.results.RunStatistics;
+import dev.colorbench.benchmark.results.Spread;
 
 /** Where measurements are made: this repository's built modules and the JMeter the build installed. */
 public final class Measurement {
@@ -54,11 +61,23 @@ public final class Measurement {
         return lastVerification == null ? "unknown" : lastVerification.redis();
     }
 
-    /** One condition, one JMeter run of its own settings, everything stopped before the results are read. */
+    /**
+     * One condition in two JMeter runs: the closed model first, every repetition, which gives each row's throughput; then
+     * the open model at half and at 80 % of that throughput, row by row. Everything stops before the results are read.
+     */
     public Measured measure(Condition condition, RunDirectory directory) {
+        BenchmarkSettings settings = condition.settings();
         try (Lab lab = open(condition, directory)) {
-            JMeterResults results = lab.run(condition.settings(), directory);
-            return new Measured(condition, lab.verification(), lab.warmups(), lab.staleness(), results, lab.stores().addedRoundTripMillis());
+            JMeterResults closed = lab.run(settings, directory, false);
+            Map<String, Double> capacity = new LinkedHashMap<>();
+            for (Target target : condition.targets()) {
+                Spread tps = Spread.of(IntStream.rangeClosed(1, settings.repetitions())
+                        .mapToObj(repetition -> closed.samples(new RunKey(target.id(), Phase.THROUGHPUT, repetition)))
+                        .map(samples -> samples.isEmpty() ? null : RunStatistics.of(samples, settings.rampupSeconds() * 1000L).tps()).toList());
+                capacity.put(target.id(), tps == null ? 1.0 : tps.median());
+            }
+            JMeterResults open = lab.run(Schedule.atShares(settings, capacity), settings, directory.sub("open-model"));
+            return new Measured(condition, lab.verification(), lab.warmups(), lab.staleness(), closed.and(open), lab.stores().addedRoundTripMillis());
         }
     }
 

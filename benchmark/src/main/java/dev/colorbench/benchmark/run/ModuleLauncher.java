@@ -104,7 +104,7 @@ public final class ModuleLauncher {
             command.add("-Dcolorbench.palette.size=" + condition.paletteSize());
         }
         command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--server.address=" + BenchmarkSettings.HOST,
-                "--management.endpoints.web.exposure.include=health,info,metrics"));
+                "--management.endpoints.web.exposure.include=health,info,metrics,latency"));
         command.addAll(target.arguments());
         Path log = directory.logs().resolve(target.id() + ".log");
         try {

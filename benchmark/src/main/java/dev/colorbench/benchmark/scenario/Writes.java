@@ -306,10 +306,10 @@ final class Writes implements Scenario {
                         + "what it achieved).",
                         "Under load an answer counts as right when it is 200 and as long as the palette: which palette is right changes by the "
                                 + "millisecond. The check that counts is the one after the writes stop.",
-                        "What a change costs the writer: one SET of one color's JSON where each color has a key (json-strings, cache-strings), one "
-                                + "HSET per color (palette-hash, repository-hashes), one UPDATE (table), but the whole palette's array where it is "
-                                + "cached as one value (palette-string): %s bytes a change instead of %s. Two such writers would each need a GET and "
-                                + "a SET under WATCH, or lose each other's changes.".formatted(
+                        ("What a change costs the writer: one SET of one color's JSON where each color has a key (json-strings, cache-strings), "
+                                + "one HSET per color (palette-hash, repository-hashes), one UPDATE (table), but the whole palette's array where it "
+                                + "is cached as one value (palette-string): %s bytes a change instead of %s. Two such writers would each need a GET "
+                                + "and a SET under WATCH, or lose each other's changes.").formatted(
                                         Format.grouped(bytesPerChange.getOrDefault(Layout.PALETTE_STRING, (double) ColorJson.palette().length())),
                                         Format.grouped(bytesPerChange.getOrDefault(Layout.JSON_STRINGS, averageColorLength())))),
                 data, problems);

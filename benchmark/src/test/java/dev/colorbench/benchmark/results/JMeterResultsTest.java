@@ -23,7 +23,7 @@ class JMeterResultsTest {
 
     private static final RunKey THROUGHPUT = new RunKey("template-mget", Phase.THROUGHPUT, 1);
 
-    private static final RunKey LATENCY = new RunKey("template-mget", Phase.LATENCY, 1);
+    private static final RunKey LATENCY = new RunKey("template-mget", Phase.HALF, 1);
 
     private final JMeterResults results = JMeterResults.read(FIXTURE);
 
@@ -52,10 +52,21 @@ class JMeterResultsTest {
     }
 
     @Test
+    void theModulesOwnHistogramOfARunIsTheDifferenceOfItsReadingsWithPercentilesWithinTheirBuckets() {
+        LatencyHistogram latency = results.server(LATENCY).latency();
+
+        // 4 requests in the run: 2 between 100 and 125 µs, 2 between 125 and 150 µs
+        assertThat(latency.requests()).isEqualTo(4);
+        assertThat(latency.percentile(50)).isCloseTo(125, within(1e-9));
+        assertThat(latency.percentile(25)).isCloseTo(112.5, within(1e-9));
+        assertThat(latency.percentile(100)).isCloseTo(150, within(1e-9));
+    }
+
+    @Test
     void aRunWithoutReadingsHasNoServerFiguresRatherThanZeros() {
         ServerFigures none = results.server(new RunKey("reactive-mget", Phase.THROUGHPUT, 1));
 
-        assertThat(none).isEqualTo(new ServerFigures(null, null, null, null, null, null, null, null));
+        assertThat(none).isEqualTo(new ServerFigures(null, null, null, null, null, null, null, null, null));
         assertThat(none.allocatedBytesPerRequest()).isNull();
     }
 

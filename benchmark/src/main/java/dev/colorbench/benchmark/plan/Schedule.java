@@ -88,11 +88,20 @@ public record Schedule(List<Run> runs) {
         List<Run> runs = new ArrayList<>();
         for (Map.Entry<String, Double> target : capacity.entrySet()) {
             for (Phase share : List.of(Phase.HALF, Phase.EIGHTY)) {
-                int rate = (int) Math.max(1, Math.round(target.getValue() * share.share()));
-                runs.add(new Run(new RunKey(target.getKey(), share, 1), settings.latencyDurationSeconds(), rate, SHARE_DRAIN_SECONDS));
+                runs.add(new Run(new RunKey(target.getKey(), share, 1), settings.latencyDurationSeconds(), offered(settings, target.getValue(), share),
+                        SHARE_DRAIN_SECONDS));
             }
         }
         return new Schedule(runs);
+    }
+
+    /**
+     * The arrivals a second the open model offers a row at {@code share} of its {@code tps}, at most {@code benchmark.openModelCap}:
+     * JMeter's open model starts a thread and opens a connection for every arrival, and on the two cores it shares with the
+     * modules it could not offer more without becoming the bottleneck (asked for 2,706 a second, it sent 1,145).
+     */
+    public static int offered(BenchmarkSettings settings, double tps, Phase share) {
+        return (int) Math.max(1, Math.min(settings.openModelCap(), Math.round(tps * share.share())));
     }
 
     /** One closed-model run of one row, nothing before it: for a run something happens during. */

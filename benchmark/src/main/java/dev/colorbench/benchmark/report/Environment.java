@@ -17,7 +17,7 @@ import dev.colorbench.benchmark.run.SteadyState;
 /** The facts a reader needs to judge the numbers, written beside them. */
 public record Environment(String date, String gitCommit, String moduleJdk, String jvmArgs, String redisVersion, String redis, int cores,
         long memoryMb, String os, String loadGenerator, String cpuPlacement, int threads, int durationSeconds, int rampupSeconds, int latencyDurationSeconds,
-        int rate, String warmup, int repetitions, boolean quick, List<String> modules, MachineSteadiness machineSteadiness) {
+        int rate, int openModelCap, String warmup, int repetitions, boolean quick, List<String> modules, MachineSteadiness machineSteadiness) {
 
     static Environment collect(BenchmarkSettings settings, List<Target> targets, String redisVersion, String redis, String jmeterVersion,
             String cpuPlacement, MachineSteadiness machineSteadiness, Path repositoryRoot) {
@@ -28,7 +28,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 redisVersion, redis, Runtime.getRuntime().availableProcessors(), memory,
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 "JMeter " + jmeterVersion + " on the same machine", cpuPlacement, settings.threads(),
-                settings.durationSeconds(), settings.rampupSeconds(), settings.latencyDurationSeconds(), settings.rate(),
+                settings.durationSeconds(), settings.rampupSeconds(), settings.latencyDurationSeconds(), settings.rate(), settings.openModelCap(),
                 ("each row until its last %d windows of %d s agree within %s %% and its JIT compiled for at most %s %% of them (at most %d s%s), "
                         + "then %d s of JMeter's own before its first measured run; in no figure").formatted(settings.warmupWindows(),
                                 settings.warmupWindowSeconds(), settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT),
@@ -57,10 +57,10 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
     /** One sentence saying where the numbers come from, under every table. */
     String conditions() {
         return ("%s run, %s, commit %s: %d repetition(s) interleaved across modules; closed model %d threads for %d s (TPS after a %d s "
-                + "ramp-up); then the open model at half and at 80 %% of each row's closed-model TPS, %d s each (a scenario's open model: "
+                + "ramp-up); then the open model at half and at 80 %% of each row's closed-model TPS (at most %d a second), %d s each (a scenario's open model: "
                 + "%d req/s); every row warmed up to a steady state first. %d cores, %d MB, %s, module JVM options %s, Redis %s (%s). %s, "
                 + "CPU placement %s.%s").formatted(quick ? "Quick" : "Full", date, gitCommit, repetitions, threads, durationSeconds, rampupSeconds,
-                        latencyDurationSeconds, rate, cores, memoryMb, moduleJdk, jvmArgs, redisVersion, redis, loadGenerator, cpuPlacement,
+                        openModelCap, latencyDurationSeconds, rate, cores, memoryMb, moduleJdk, jvmArgs, redisVersion, redis, loadGenerator, cpuPlacement,
                         machineSteadiness == null ? "" : " Machine: " + machineSteadiness.describe() + ".");
     }
 }

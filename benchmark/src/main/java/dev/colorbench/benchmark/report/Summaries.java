@@ -12,6 +12,7 @@ import dev.colorbench.benchmark.modules.Role;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.Phase;
 import dev.colorbench.benchmark.plan.RunKey;
+import dev.colorbench.benchmark.plan.Schedule;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.LatencyHistogram;
 import dev.colorbench.benchmark.results.RunStatistics;
@@ -57,7 +58,8 @@ final class Summaries {
 
     /** One row's figures over its measured runs. */
     private record Figures(Target target, List<ModuleSummary.Run> runs, Spread tps, List<Double> tpsPerRepetition,
-            RunStatistics closed, Map<Phase, RunStatistics> open, Map<Phase, LatencyHistogram> openHistograms, Spread serverThroughput,
+            RunStatistics closed, Map<Phase, RunStatistics> open, Map<Phase, Double> offered, Map<Phase, LatencyHistogram> openHistograms,
+            Spread serverThroughput,
             Spread serverOpenModel, Spread allocation, ModuleSummary.Cpu cpu, ModuleSummary.Gc gc) {
 
         /** The open-model runs of the headline: half and 80 % of the row's throughput, one run each. */
@@ -86,7 +88,12 @@ final class Summaries {
             }
             List<ModuleSummary.Run> closedRuns = measured(runs, Phase.THROUGHPUT);
             List<Double> tps = closedRuns.stream().map(run -> run.samples() == 0 ? null : run.tps()).toList();
-            return new Figures(target, List.copyOf(runs), Spread.of(tps), tps, RunStatistics.of(closedSamples, 0), open, histograms,
+            Spread closedTps = Spread.of(tps);
+            Map<Phase, Double> offered = new EnumMap<>(Phase.class);
+            if (closedTps != null) {
+                SHARES.forEach(share -> offered.put(share, (double) Schedule.offered(settings, closedTps.median(), share)));
+            }
+            return new Figures(target, List.copyOf(runs), closedTps, tps, RunStatistics.of(closedSamples, 0), open, offered, histograms,
                     Spread.of(closedRuns.stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
                     Spread.of(measured(runs, Phase.HALF).stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
                     Spread.of(closedRuns.stream().map(ModuleSummary.Run::allocatedBytesPerRequest).toList()),
@@ -105,8 +112,7 @@ final class Summaries {
         /** JMeter's and the module's latency at one share of the row's throughput, with what was offered and achieved. */
         ModuleSummary.Latency openLatency(Phase share) {
             RunStatistics statistics = open.get(share);
-            Double offered = tpsMedian() == null ? null : (double) Math.max(1, Math.round(tpsMedian() * share.share()));
-            return ModuleSummary.Latency.of(statistics, statistics.samples() == 0 ? null : statistics.tps(), offered, openHistograms.get(share));
+            return ModuleSummary.Latency.of(statistics, statistics.samples() == 0 ? null : statistics.tps(), offered.get(share), openHistograms.get(share));
         }
 
         /** Microseconds per request, or null when either is unknown. */

@@ -32,6 +32,9 @@ import dev.colorbench.benchmark.scenario.Scenarios;
  */
 public final class Benchmark {
 
+    /** Windows of the machine's own steadiness before the rows, and as many after: each as long as a closed-model run. */
+    private static final int STEADINESS_WINDOWS = 2;
+
     private Benchmark() {
     }
 
@@ -92,10 +95,10 @@ public final class Benchmark {
     private static Report headline(BenchmarkSettings settings, List<Target> targets, Measurement measurement, RunDirectory directory,
             Path repositoryRoot) {
         MachineSteadiness before = Timeline.timed("machine steadiness",
-                () -> MachineSteadiness.measure(settings.repetitions(), settings.durationSeconds()).print("before the rows start"));
+                () -> MachineSteadiness.measure(STEADINESS_WINDOWS, settings.durationSeconds()).print("before the rows start"));
         Measured measured = measurement.measure(Condition.plain(Scenarios.HEADLINE, settings, targets), directory);
         MachineSteadiness machine = Timeline.timed("machine steadiness",
-                () -> before.and(MachineSteadiness.measure(settings.repetitions(), settings.durationSeconds())).print("before and after the rows"));
+                () -> before.and(MachineSteadiness.measure(STEADINESS_WINDOWS, settings.durationSeconds())).print("before and after the rows"));
         JMeterInstallation jmeter = measurement.jmeter();
         for (Target target : targets) {
             measured.results().writeMeasured(target.id(), samples(directory, target));

@@ -78,7 +78,7 @@ public record Schedule(List<Run> runs) {
     }
 
     /** How long an open-model run at a share of a row's throughput waits at the end for requests still out. */
-    static final int SHARE_DRAIN_SECONDS = 2;
+    static final int SHARE_DRAIN_SECONDS = 1;
 
     /**
      * Open-model runs at a share of each row's own closed-model throughput ({@code capacity}, requests per second): half, then

@@ -16,9 +16,9 @@ class ScheduleTest {
         Schedule schedule = Schedule.of(BenchmarkSettings.from(new Properties(), Map.of()), List.of("a", "b"));
 
         assertThat(schedule.runs()).extracting(run -> run.key().target() + " " + run.key().phase() + " " + run.key().repetition() + " " + run.seconds())
-                .containsExactly("a WARMUP 0 20", "a THROUGHPUT 1 12", "a LATENCY 1 6", "b WARMUP 0 5", "b THROUGHPUT 1 12", "b LATENCY 1 6",
-                        "a THROUGHPUT 2 12", "a LATENCY 2 6", "b THROUGHPUT 2 12", "b LATENCY 2 6",
-                        "a THROUGHPUT 3 12", "a LATENCY 3 6", "b THROUGHPUT 3 12", "b LATENCY 3 6");
+                .containsExactly("a WARMUP 0 20", "a THROUGHPUT 1 11", "a LATENCY 1 5", "b WARMUP 0 5", "b THROUGHPUT 1 11", "b LATENCY 1 5",
+                        "a THROUGHPUT 2 11", "a LATENCY 2 5", "b THROUGHPUT 2 11", "b LATENCY 2 5",
+                        "a THROUGHPUT 3 11", "a LATENCY 3 5", "b THROUGHPUT 3 11", "b LATENCY 3 5");
     }
 
     @Test

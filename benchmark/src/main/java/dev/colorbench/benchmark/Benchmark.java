@@ -2,7 +2,9 @@ package dev.colorbench.benchmark;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.colorbench.benchmark.modules.ModuleCatalog;
 import dev.colorbench.benchmark.modules.Target;
@@ -100,9 +102,9 @@ public final class Benchmark {
         MachineSteadiness machine = Timeline.timed("machine steadiness",
                 () -> before.and(MachineSteadiness.measure(STEADINESS_WINDOWS, settings.durationSeconds())).print("before and after the rows"));
         JMeterInstallation jmeter = measurement.jmeter();
-        for (Target target : targets) {
-            measured.results().writeMeasured(target.id(), samples(directory, target));
-        }
+        Map<String, Path> samples = new LinkedHashMap<>();
+        targets.forEach(target -> samples.put(target.id(), samples(directory, target)));
+        Timeline.timed("each row's samples", () -> measured.results().writeMeasured(samples));
         if (settings.dashboards()) {
             // one report-generator JVM per row, each busy on one core: a parallel stream runs as many at once as there are cores
             Timeline.timed("JMeter's dashboards", () -> targets.parallelStream()

@@ -20,6 +20,8 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  *        {@code warmupTolerancePercent} and the module's JIT was all but idle in them
  * @param warmupCompilingSeconds the most a row's warm-up goes on past {@code warmupSeconds} while the module's JIT is still
  *        compiling: on 2 cores with 16 clients, rows were still compiling at 60 s and climbed during their first measured run
+ * @param warmupTogetherSeconds the most every row is loaded at once before each is warmed on its own (0: not at all): their JITs
+ *        compile side by side instead of one row after another
  * @param jmeterWarmupSeconds JMeter's own warm-up on each row right before its first measured run
  * @param redisClusterNodes the Redis Cluster the {@code cluster} scenario measures on ({@code REDIS_CLUSTER_NODES},
  *        {@code host:port} of every master, comma-separated); {@code null}: an embedded cluster of three masters
@@ -50,6 +52,7 @@ public record BenchmarkSettings(
         int rate,
         int warmupSeconds,
         int warmupCompilingSeconds,
+        int warmupTogetherSeconds,
         int warmupWindowSeconds,
         int warmupWindows,
         double warmupTolerancePercent,
@@ -82,16 +85,20 @@ public record BenchmarkSettings(
             Map.entry("modules", new String[] { "" }),
             Map.entry("repetitions", new String[] { "3", "1" }),
             Map.entry("threads", new String[] { "10" }),
-            // 9 s measured after the ramp-up: with 6 s (8 - 2) the second or two in which JMeter's fresh threads still climb weighed a third
+            // 8 s measured after the ramp-up: with 6 s (8 - 2) the second or two in which JMeter's fresh threads still climb weighed a third
             // of each run, and a row's repetitions were 10 to 25 % apart; 18 s (20 - 2) roughly halved that, 10 s gave 10.9 % for the median
-            // row (docs/measuring.md, "the spread"); a second less of each of 57 runs is a minute of the 25 a full run may take
-            Map.entry("duration", new String[] { "11", "3" }),
+            // row and 9 s 10.1 % (docs/measuring.md, "the spread"); each second less of 57 runs is a minute of the 25 a full run may take
+            Map.entry("duration", new String[] { "10", "3" }),
             Map.entry("rampup", new String[] { "2", "0" }),
-            Map.entry("latencyDuration", new String[] { "5", "2" }),
+            Map.entry("latencyDuration", new String[] { "4", "2" }),
             Map.entry("rate", new String[] { "50" }),
-            // a row that has not settled in 40 s rarely does by 60 (4 of 17 at 6b524ce stopped unsettled at 60 s, their JIT quiet)
-            Map.entry("warmup", new String[] { "40", "4" }),
-            Map.entry("warmupCompiling", new String[] { "90", "4" }),
+            // after every row was warmed together, each row's own warm-up is short; one that has not settled in 20 s rarely does
+            // by 60 (4 of 17 at 6b524ce stopped unsettled at 60 s, their JIT quiet)
+            Map.entry("warmup", new String[] { "20", "4" }),
+            Map.entry("warmupCompiling", new String[] { "60", "4" }),
+            // every row loaded at once until their JITs are quiet: a full run at 77f990f warmed its 19 rows one after another for
+            // 13.4 minutes (24 to 90 s each, most until the 40 s then allowed)
+            Map.entry("warmupTogether", new String[] { "90", "0" }),
             Map.entry("warmupWindow", new String[] { "2", "1" }),
             Map.entry("warmupWindows", new String[] { "3", "2" }),
             Map.entry("warmupTolerance", new String[] { "5", "10" }),
@@ -136,7 +143,7 @@ public record BenchmarkSettings(
         requirePositive("healthTimeout", healthTimeoutSeconds);
         requirePositive("warmupWindow", warmupWindowSeconds);
         requirePositive("warmupWindows", warmupWindows);
-        if (rampupSeconds < 0 || warmupSeconds < 0 || warmupCompilingSeconds < 0 || scenarioWarmupSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
+        if (rampupSeconds < 0 || warmupSeconds < 0 || warmupCompilingSeconds < 0 || warmupTogetherSeconds < 0 || scenarioWarmupSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
             throw new IllegalArgumentException("benchmark.rampup, benchmark.warmup, benchmark.warmupCompiling, benchmark.scenarioWarmup, benchmark.jmeterWarmup, benchmark.warmupTolerance "
                     + "and benchmark.errorThreshold cannot be negative");
         }
@@ -181,6 +188,7 @@ public record BenchmarkSettings(
                 Integer.parseInt(value.apply("rate")),
                 Integer.parseInt(value.apply("warmup")),
                 Integer.parseInt(value.apply("warmupCompiling")),
+                Integer.parseInt(value.apply("warmupTogether")),
                 Integer.parseInt(value.apply("warmupWindow")),
                 Integer.parseInt(value.apply("warmupWindows")),
                 Double.parseDouble(value.apply("warmupTolerance")),
@@ -212,7 +220,7 @@ public record BenchmarkSettings(
     public BenchmarkSettings forScenario(int clients) {
         return new BenchmarkSettings(quick, modules, scenarioRepetitions, clients, scenarioDurationSeconds,
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
-                scenarioWarmupSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
+                scenarioWarmupSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
                 scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap);
     }
@@ -220,7 +228,7 @@ public record BenchmarkSettings(
     /** The same knobs with another arrival rate for the open model. */
     public BenchmarkSettings withRate(int arrivalsPerSecond) {
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
-                arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
+                arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
                 scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap);
     }

@@ -201,8 +201,9 @@ final class ReportView {
         }
         String module = latency.p50Micros() == null ? "module: missing" : "%s / %s / %s / %s µs".formatted(micros(latency.p50Micros()),
                 micros(latency.p90Micros()), micros(latency.p99Micros()), latency.p999Micros() == null ? "beyond 10 s" : micros(latency.p999Micros()));
-        return "%s/s offered, %s/s served; %s; JMeter %s / %s ms".formatted(or(latency.offeredPerSecond(), Format::grouped, "?"),
-                or(latency.ratePerSecond(), Format::grouped, "?"), module, latency.p50Ms(), latency.p99Ms());
+        return "%s/s offered, %s/s served%s; %s; JMeter %s / %s ms".formatted(or(latency.offeredPerSecond(), Format::grouped, "?"),
+                or(latency.ratePerSecond(), Format::grouped, "?"), latency.errors() == 0 ? "" : ", %s of %s failed".formatted(
+                        Format.grouped(latency.errors()), Format.grouped(latency.samples())), module, latency.p50Ms(), latency.p99Ms());
     }
 
     private static String latency(ModuleSummary.Latency latency) {

@@ -118,34 +118,55 @@ public final class JMeterResults {
         return failures.getOrDefault(target, Map.of());
     }
 
-    /** Writes the measured samples of one row as JMeter wrote them (of every run these results hold), for its dashboard. */
-    public void writeMeasured(String target, Path destination) {
+    /**
+     * Writes each row's measured samples as JMeter wrote them (of every run these results hold) to the file {@code destinations}
+     * names for it, for its dashboard and the report's links: one pass over the results, however many rows.
+     */
+    public void writeMeasured(Map<String, Path> destinations) {
+        Map<String, CSVPrinter> printers = new HashMap<>();
+        List<Writer> writers = new ArrayList<>();
         try {
-            Files.createDirectories(destination.getParent());
-            CSVPrinter printer = null;
-            try (Writer writer = Files.newBufferedWriter(destination)) {
-                for (Path file : files) {
-                    try (Reader reader = Files.newBufferedReader(file)) {
-                        var records = FORMAT.parse(reader);
+            for (Path file : files) {
+                try (Reader reader = Files.newBufferedReader(file)) {
+                    var records = FORMAT.parse(reader);
+                    String[] header = records.getHeaderNames().toArray(String[]::new);
+                    for (CSVRecord record : records) {
+                        Optional<RunKey.Labelled> labelled = RunKey.parse(record.get("label"));
+                        if (!record.isConsistent() || labelled.isEmpty() || labelled.get().isReading() || !labelled.get().run().phase().measured()) {
+                            continue;
+                        }
+                        Path destination = destinations.get(labelled.get().run().target());
+                        if (destination == null) {
+                            continue;
+                        }
+                        CSVPrinter printer = printers.get(labelled.get().run().target());
                         if (printer == null) {
-                            printer = CSVFormat.DEFAULT.builder().setHeader(records.getHeaderNames().toArray(String[]::new)).get().print(writer);
+                            Files.createDirectories(destination.getParent());
+                            Writer writer = Files.newBufferedWriter(destination);
+                            writers.add(writer);
+                            printer = CSVFormat.DEFAULT.builder().setHeader(header).get().print(writer);
+                            printers.put(labelled.get().run().target(), printer);
                         }
-                        for (CSVRecord record : records) {
-                            Optional<RunKey.Labelled> labelled = RunKey.parse(record.get("label"));
-                            if (record.isConsistent() && labelled.isPresent() && !labelled.get().isReading()
-                                    && labelled.get().run().target().equals(target) && labelled.get().run().phase().measured()) {
-                                printer.printRecord(record.values());
-                            }
-                        }
+                        printer.printRecord(record.values());
                     }
                 }
-                if (printer != null) {
-                    printer.flush();
-                }
+            }
+            for (CSVPrinter printer : printers.values()) {
+                printer.flush();
             }
         }
         catch (IOException ex) {
-            throw new UncheckedIOException("Cannot write " + destination, ex);
+            throw new UncheckedIOException("Cannot write the rows' samples", ex);
+        }
+        finally {
+            for (Writer writer : writers) {
+                try {
+                    writer.close();
+                }
+                catch (IOException ex) {
+                    // closing the others anyway
+                }
+            }
         }
     }
 }

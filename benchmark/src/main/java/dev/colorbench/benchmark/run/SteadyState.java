@@ -38,6 +38,12 @@ public final class SteadyState {
     public record Warmup(String target, double seconds, boolean steady, List<Double> lastWindows, double jitMillis, long requests, long errors) {
     }
 
+    /** Clients per row while every row is warmed together. */
+    private static final int TOGETHER_THREADS = 2;
+
+    /** How often the JITs are read while every row is warmed together. */
+    private static final int TOGETHER_WINDOW_SECONDS = 5;
+
     /** The most of the last windows' time the JIT may have spent compiling for a row to count as steady. */
     public static final double JIT_QUIET_PERCENT = 2;
 
@@ -51,6 +57,9 @@ public final class SteadyState {
     }
 
     public List<Warmup> warm(List<RunningModule> modules) {
+        if (settings.warmupTogetherSeconds() > 0 && modules.size() > 1) {
+            warmTogether(modules);
+        }
         List<Warmup> warmups = new ArrayList<>();
         for (RunningModule module : modules) {
             Warmup warmup = warm(module);
@@ -70,22 +79,48 @@ public final class SteadyState {
         return warmups;
     }
 
+    /**
+     * Loads every row at once, {@link #TOGETHER_THREADS} clients each, until the JITs of all of them have gone quiet or
+     * {@code warmupTogetherSeconds} have passed. Their compilers then share the cores with each other instead of taking turns
+     * one row after another, each with the cores to itself and a wait on top: the compiling is the same, the waiting is not.
+     * What each row then needs before it is measured, its own steady windows, is checked row by row as before.
+     */
+    private void warmTogether(List<RunningModule> modules) {
+        AtomicBoolean running = new AtomicBoolean(true);
+        LongAdder requests = new LongAdder();
+        LongAdder errors = new LongAdder();
+        List<Thread> threads = new ArrayList<>();
+        for (RunningModule module : modules) {
+            threads.addAll(clients(module, TOGETHER_THREADS, running, requests, errors));
+        }
+        long start = System.nanoTime();
+        Duration window = Duration.ofSeconds(TOGETHER_WINDOW_SECONDS);
+        try {
+            double compiled = modules.stream().mapToDouble(ModuleMeters::compilationMillis).sum();
+            while (System.nanoTime() - start < settings.warmupTogetherSeconds() * 1_000_000_000L) {
+                Pause.of(window);
+                double now = modules.stream().mapToDouble(ModuleMeters::compilationMillis).sum();
+                // every row's JIT quiet: together they compiled for at most the quiet share of one window, per row
+                boolean quiet = jitQuiet((now - compiled) / modules.size(), window.toMillis());
+                compiled = now;
+                if (quiet) {
+                    break;
+                }
+            }
+        }
+        finally {
+            running.set(false);
+            threads.forEach(SteadyState::join);
+        }
+        Console.info("warmed every row together for %s s (%s requests, %s failed, in no figure); then each row to a steady state".formatted(
+                Format.number(Math.round((System.nanoTime() - start) / 1e8) / 10.0), Format.grouped(requests.sum()), Format.grouped(errors.sum())));
+    }
+
     private Warmup warm(RunningModule module) {
-        HttpRequest request = HttpRequest.newBuilder(module.baseUri().resolve("/colors")).timeout(Duration.ofSeconds(10)).build();
         LongAdder requests = new LongAdder();
         LongAdder errors = new LongAdder();
         AtomicBoolean running = new AtomicBoolean(true);
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < settings.threads(); i++) {
-            Thread thread = new Thread(() -> {
-                while (running.get()) {
-                    send(request, requests, errors);
-                }
-            }, "warm-up " + module.target().id() + " " + i);
-            thread.setDaemon(true);
-            thread.start();
-            threads.add(thread);
-        }
+        List<Thread> threads = clients(module, settings.threads(), running, requests, errors);
         try {
             return measureUntilSteady(module, requests, errors);
         }
@@ -146,6 +181,23 @@ public final class SteadyState {
         double max = windows.stream().mapToDouble(Double::doubleValue).max().orElse(0);
         double min = windows.stream().mapToDouble(Double::doubleValue).min().orElse(0);
         return max > 0 && (max - min) * 100 / max <= tolerancePercent;
+    }
+
+    /** {@code count} closed-model clients of {@code module}'s {@code GET /colors}, started, until {@code running} is false. */
+    private List<Thread> clients(RunningModule module, int count, AtomicBoolean running, LongAdder requests, LongAdder errors) {
+        HttpRequest request = HttpRequest.newBuilder(module.baseUri().resolve("/colors")).timeout(Duration.ofSeconds(10)).build();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Thread thread = new Thread(() -> {
+                while (running.get()) {
+                    send(request, requests, errors);
+                }
+            }, "warm-up " + module.target().id() + " " + i);
+            thread.setDaemon(true);
+            thread.start();
+            threads.add(thread);
+        }
+        return threads;
     }
 
     private void send(HttpRequest request, LongAdder requests, LongAdder errors) {

@@ -118,7 +118,7 @@ class JMeterResultsTest {
     void writesOneRowsMeasuredSamplesAsJMeterWroteThem(@TempDir Path directory) throws Exception {
         Path written = directory.resolve("template-mget/results.csv");
 
-        results.writeMeasured("template-mget", written);
+        results.writeMeasured(java.util.Map.of("template-mget", written));
 
         List<String> lines = Files.readAllLines(written);
         assertThat(lines.get(0)).startsWith("timeStamp,elapsed,label,");

@@ -157,25 +157,26 @@ class RedissonNearCacheColorStore implements EncodedColorStore, ColorSeeder {
         }
         byte[][] stored = new byte[names.size()][];
         List<byte[]> colors = new ArrayList<>(names.size());
-        Set<String> missing = null;
-        Set<String> unreadable = null;
+        // each name once, though a request may ask for one twice
+        Set<String> missing = new LinkedHashSet<>();
+        Set<String> unreadable = new LinkedHashSet<>();
         for (int i = 0; i < stored.length; i++) {
             String name = names.get(i);
             stored[i] = value(futures.get(i));
             byte[] json = (stored[i] == null) ? null : json(name, stored[i]);
             if (json == null) {
                 if (stored[i] == null) {
-                    missing = add(missing, name);
+                    missing.add(name);
                 }
                 else {
-                    unreadable = add(unreadable, name);
+                    unreadable.add(name);
                 }
                 json = fromPalette.get(name);
             }
             colors.add(json);
         }
-        if (missing != null || unreadable != null) {
-            JsonKeyHealing.writeBack(template, codec, JsonKeys.plain(), listOf(missing), listOf(unreadable));
+        if (!missing.isEmpty() || !unreadable.isEmpty()) {
+            JsonKeyHealing.writeBack(template, codec, JsonKeys.plain(), List.copyOf(missing), List.copyOf(unreadable));
             return new Read(stored, colors, false);
         }
         return new Read(stored, colors, true);
@@ -257,16 +258,6 @@ class RedissonNearCacheColorStore implements EncodedColorStore, ColorSeeder {
             }
         }
         return true;
-    }
-
-    private static Set<String> add(Set<String> names, String name) {
-        Set<String> set = (names == null) ? new LinkedHashSet<>() : names;
-        set.add(name);
-        return set;
-    }
-
-    private static List<String> listOf(Set<String> names) {
-        return (names == null) ? List.of() : List.copyOf(names);
     }
 
     /**

@@ -27,7 +27,7 @@ class LatencyHistogramTest {
         unavailable.record(Duration.ofNanos(140_000));
         other.record(Duration.ofNanos(10_000));
 
-        Map<String, Object> histogram = configuration.latencyEndpoint(registry).histogram();
+        Map<String, Object> histogram = new LatencyHistogramAutoConfiguration.LatencyEndpoint(() -> registry).histogram();
 
         Map<String, Double> buckets = (Map<String, Double>) histogram.get("buckets");
         assertThat(histogram.get("count")).isEqualTo(3L);

@@ -92,13 +92,15 @@ public record BenchmarkSettings(
             Map.entry("rampup", new String[] { "2", "0" }),
             Map.entry("latencyDuration", new String[] { "4", "2" }),
             Map.entry("rate", new String[] { "50" }),
-            // after every row was warmed together, each row's own warm-up is short; one that has not settled in 20 s rarely does
-            // by 60 (4 of 17 at 6b524ce stopped unsettled at 60 s, their JIT quiet)
-            Map.entry("warmup", new String[] { "20", "4" }),
-            Map.entry("warmupCompiling", new String[] { "60", "4" }),
+            // after every row was warmed together, each row's own warm-up is short; one that has not settled in 12 s rarely does
+            // by 60 (4 of 17 at 6b524ce stopped unsettled at 60 s, their JIT quiet); at 20/60 and 90 s together (b312d84) the warm-up
+            // still took 11 of a full run's minutes, its rows 16 to 60 s each after 95 s together
+            Map.entry("warmup", new String[] { "12", "4" }),
+            Map.entry("warmupCompiling", new String[] { "40", "4" }),
             // every row loaded at once until their JITs are quiet: a full run at 77f990f warmed its 19 rows one after another for
-            // 13.4 minutes (24 to 90 s each, most until the 40 s then allowed)
-            Map.entry("warmupTogether", new String[] { "90", "0" }),
+            // 13.4 minutes (24 to 90 s each, most until the 40 s then allowed); 19 rows at once each get a nineteenth of the cores,
+            // so the together phase mostly compiles what every row shares (Spring, Tomcat, Jackson)
+            Map.entry("warmupTogether", new String[] { "60", "0" }),
             Map.entry("warmupWindow", new String[] { "2", "1" }),
             Map.entry("warmupWindows", new String[] { "3", "2" }),
             Map.entry("warmupTolerance", new String[] { "5", "10" }),

@@ -29,6 +29,11 @@ public record PatternModule(String id, String pattern, int port, String stack, R
         clusterVariants = List.copyOf(clusterVariants);
     }
 
+    /** Whether the row is one of this module's variants declared as the stock setting of what the module tunes. */
+    public boolean isStock(Target target) {
+        return variants.stream().anyMatch(variant -> variant.stock() && target.id().startsWith(id + "+" + variant.name()));
+    }
+
     /** The runnable jar the build made, under the repository root. */
     public Path jar(Path repositoryRoot, String version) {
         return repositoryRoot.resolve("modules").resolve(id).resolve("target").resolve(id + "-" + version + ".jar");

@@ -7,15 +7,24 @@ import java.util.Map;
 
 /**
  * The same module started with other Spring settings, as a row of its own: declared in the
- * module's pom as {@code colorbench.variants}, e.g. {@code objects: colorbench.render=objects; ...}.
+ * module's pom as {@code colorbench.variants}, e.g. {@code objects (stock): colorbench.render=objects; ...}.
+ *
+ * @param stock whether the settings put back what a stock Spring Boot application does where the module tunes it
+ *        ({@code (stock)} after the name), so that the report marks the row as the stock beside the tuned one
  */
-public record Variant(String name, Map<String, String> properties) {
+public record Variant(String name, Map<String, String> properties, boolean stock) {
+
+    private static final String STOCK = "(stock)";
 
     public Variant {
         properties = Map.copyOf(properties);
     }
 
-    /** Parses {@code name: key=value key=value; name: ...}; {@code none} or blank declares none. */
+    public Variant(String name, Map<String, String> properties) {
+        this(name, properties, false);
+    }
+
+    /** Parses {@code name: key=value key=value; name (stock): ...}; {@code none} or blank declares none. */
     static List<Variant> parse(String declaration) {
         if (declaration == null || declaration.isBlank() || declaration.trim().equals("none")) {
             return List.of();
@@ -33,7 +42,9 @@ public record Variant(String name, Map<String, String> properties) {
                 }
                 properties.put(setting.substring(0, equals), setting.substring(equals + 1));
             }
-            return new Variant(part.substring(0, colon).trim(), properties);
+            String name = part.substring(0, colon).trim();
+            boolean stock = name.endsWith(STOCK);
+            return new Variant(stock ? name.substring(0, name.length() - STOCK.length()).trim() : name, properties, stock);
         }).toList();
     }
 }

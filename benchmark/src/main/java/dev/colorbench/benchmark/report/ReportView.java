@@ -161,6 +161,9 @@ final class ReportView {
                 m.staleness().neverServed() == 0 ? "" : ", %d of them never served".formatted(m.staleness().neverServed())));
         row.put("knownStale", m.knownStale());
         row.put("tuning", m.tuning());
+        boolean stock = m.tuning() != null && m.tuning().startsWith(Summaries.STOCK);
+        row.put("stock", stock);
+        row.put("tuned", m.tuning() != null && !stock);
         row.put("errors", "%.2f %%".formatted(m.errorPercent()));
         row.put("samples", Format.grouped(m.samples()));
         return row;

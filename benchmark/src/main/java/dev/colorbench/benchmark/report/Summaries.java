@@ -29,6 +29,9 @@ import dev.colorbench.benchmark.run.Verification;
  */
 final class Summaries {
 
+    /** How a stock variant's {@code tuning} starts: the settings that put back what a stock application does. */
+    static final String STOCK = "stock: ";
+
     /**
      * The row the steadier ratios are taken against: one MGET, one round trip. A ratio to the source post's loop (148 round
      * trips) follows the loopback round trip of the day; a ratio to one round trip much less, and a CPU ratio not at all.
@@ -162,13 +165,21 @@ final class Summaries {
                     results.failures(target.id()), runs);
         }
 
-        /** The module's own tuning, and a variant's settings, which are tuning too. */
+        /**
+         * The module's own tuning, and a variant's settings, which are tuning too; a stock variant's settings after
+         * {@link #STOCK}, with what the module tunes.
+         */
         private static String tuning(Target target) {
+            List<String> settings = new ArrayList<>();
+            target.properties().forEach((key, value) -> settings.add(key + "=" + value));
+            if (target.module().isStock(target)) {
+                return STOCK + String.join("; ", settings) + (target.module().tuning() == null ? "" : " (the module: " + target.module().tuning() + ")");
+            }
             List<String> parts = new ArrayList<>();
             if (target.module().tuning() != null) {
                 parts.add(target.module().tuning());
             }
-            target.properties().forEach((key, value) -> parts.add(key + "=" + value));
+            parts.addAll(settings);
             return parts.isEmpty() ? null : String.join("; ", parts);
         }
 

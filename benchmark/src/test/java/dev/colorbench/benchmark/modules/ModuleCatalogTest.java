@@ -97,7 +97,18 @@ class ModuleCatalogTest {
         assertThat(Variant.parse("none")).isEmpty();
         assertThat(Variant.parse("objects: colorbench.render=objects")).containsExactly(
                 new Variant("objects", Map.of("colorbench.render", "objects")));
+        assertThat(Variant.parse("on-loop (stock): colorbench.reactive.decode-on=event-loop")).containsExactly(
+                new Variant("on-loop", Map.of("colorbench.reactive.decode-on", "event-loop"), true));
         assertThatThrownBy(() -> Variant.parse("jedis")).hasMessageContaining("name: key=value");
+    }
+
+    @Test
+    void aStockVariantIsKnownByItsRowsOnly() {
+        PatternModule module = new PatternModule("reactive-mget", "MGET", 8084, "WebFlux", Role.REDIS_PATTERN, Store.REDIS, null, false, Layout.JSON_STRINGS,
+                null, "decoded off the event loop", Variant.parse("on-loop (stock): colorbench.reactive.decode-on=event-loop; jedis: a=b"), List.of());
+        assertThat(module.isStock(Target.of(module, module.variants().get(0)))).isTrue();
+        assertThat(module.isStock(Target.of(module, module.variants().get(1)))).isFalse();
+        assertThat(module.isStock(Target.of(module))).isFalse();
     }
 
     private PatternModule module(String id) {

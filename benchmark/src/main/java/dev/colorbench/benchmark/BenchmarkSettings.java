@@ -95,9 +95,10 @@ public record BenchmarkSettings(
             // after every row was warmed together, each row's own warm-up is short; one that has not settled in 12 s rarely does
             // by 60 (4 of 17 at 6b524ce stopped unsettled at 60 s, their JIT quiet); at 20/60 and 90 s together (b312d84) the warm-up
             // still took 11 of a full run's minutes, its rows 16 to 60 s each after 95 s together; at 12/40 after 65 s together
-            // (0b23df7) 10.3 minutes, 16 to 40 s a row, five rows stopped at 40 s, most of them settled or quiet by 24
+            // (0b23df7) 10.3 minutes, 16 to 40 s a row, 14 of 19 rows' TPS within 15 % across repetitions; at 12/24 (6423ef2) 8.2
+            // minutes, but 15 of 19 rows stopped while their JIT still compiled and 11 of 19 were within 15 %: the 2 minutes cost spread
             Map.entry("warmup", new String[] { "12", "4" }),
-            Map.entry("warmupCompiling", new String[] { "24", "4" }),
+            Map.entry("warmupCompiling", new String[] { "40", "4" }),
             // every row loaded at once until their JITs are quiet: a full run at 77f990f warmed its 19 rows one after another for
             // 13.4 minutes (24 to 90 s each, most until the 40 s then allowed); 19 rows at once each get a nineteenth of the cores,
             // so the together phase mostly compiles what every row shares (Spring, Tomcat, Jackson)

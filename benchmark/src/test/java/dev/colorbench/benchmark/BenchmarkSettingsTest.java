@@ -42,10 +42,10 @@ class BenchmarkSettingsTest {
     void theHeadlineWarmsARowThatStillCompilesLongerButAScenarioDoesNot() {
         BenchmarkSettings full = BenchmarkSettings.from(new Properties(), Map.of());
         assertThat(full.warmupSeconds()).isEqualTo(12);
-        assertThat(full.warmupCompilingSeconds()).isEqualTo(24);
+        assertThat(full.warmupCompilingSeconds()).isEqualTo(40);
         assertThat(full.forScenario(10).warmupSeconds()).isEqualTo(20);
         assertThat(full.forScenario(10).warmupCompilingSeconds()).isEqualTo(20);
-        assertThat(full.withRate(500).warmupCompilingSeconds()).isEqualTo(24);
+        assertThat(full.withRate(500).warmupCompilingSeconds()).isEqualTo(40);
     }
 
     @Test

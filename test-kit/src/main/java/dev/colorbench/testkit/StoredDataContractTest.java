@@ -1,11 +1,15 @@
 package dev.colorbench.testkit;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import dev.colorbench.core.ColorJson;
@@ -33,6 +37,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
  * What a Redis-backed module does with data in Redis it cannot read, and while Redis refuses
@@ -57,6 +62,12 @@ public abstract class StoredDataContractTest {
 
     /** A color requested by none of the {@link Request requests}, whose JSON is put where {@link #NAME} belongs. */
     private static final String OTHER_NAME = "navy";
+
+    /** Reads after healing before one must cost a module that keeps a copy nothing. */
+    private static final int READS_TO_WARM = 5;
+
+    /** How long a module's copy may take to learn of the test's write. */
+    private static final Duration INVALIDATION_RECEIVED = Duration.ofSeconds(5);
 
     private static final EmbeddedRedis REDIS = EmbeddedRedis.start();
 
@@ -234,6 +245,36 @@ public abstract class StoredDataContractTest {
             Map<String, Long> issued = stats.during(() -> assertThat(get("/colors").body()).isEqualTo(ColorJson.palette()));
 
             assertThat(issued).as("Redis commands of the next GET /colors").isEqualTo(commandsPerFullRead);
+        }
+    }
+
+    /**
+     * For a module that keeps a copy, whose healed colors its own rewrite invalidates: within {@link #READS_TO_WARM} reads
+     * after healing one must cost Redis nothing, and each read before it what {@code missCost} accepts (given the read's
+     * number and its commands).
+     */
+    protected void assertTheCopyIsWarmAgainAfterHealing(BiConsumer<Integer, Map<String, Long>> missCost) {
+        for (int read = 1; read <= READS_TO_WARM; read++) {
+            Map<String, Long> cost = commandsDuring(() -> assertThat(get("/colors").body()).isEqualTo(ColorJson.palette()));
+            if (cost.isEmpty()) {
+                return;
+            }
+            missCost.accept(read, cost);
+        }
+        fail("GET /colors still reads Redis %d reads after healing", READS_TO_WARM);
+    }
+
+    /**
+     * Waits until {@code observed} no longer returns what it returned before the test's write to {@code key}: for a module
+     * whose copy learns of a write over another connection, so that the next read sees the write.
+     */
+    protected static void awaitInvalidation(String key, Object before, Supplier<Object> observed) {
+        long deadline = System.nanoTime() + INVALIDATION_RECEIVED.toNanos();
+        while (Objects.equals(observed.get(), before)) {
+            if (System.nanoTime() > deadline) {
+                fail("the module's copy of %s did not learn of the test's write within %s", key, INVALIDATION_RECEIVED);
+            }
+            Thread.onSpinWait();
         }
     }
 

@@ -155,7 +155,8 @@ final class ReportView {
                 Format.number(Math.round(m.gc().pausesPerSecond().median() * 10) / 10.0),
                 Format.number(Math.round(m.gc().pauseMillisPerSecond().median() * 10) / 10.0),
                 m.gc().meanPauseMillis() == null ? "no pause" : Format.number(Math.round(m.gc().meanPauseMillis() * 10) / 10.0) + " ms mean"));
-        row.put("staleness", m.staleness() == null ? null : "median %s ms, p90 %s ms, max %s ms over %d writes%s".formatted(
+        row.put("staleness", m.staleness() == null ? null : m.staleness().neverServed() == m.staleness().writes()
+                ? "none of %d writes served".formatted(m.staleness().writes()) : "median %s ms, p90 %s ms, max %s ms over %d writes%s".formatted(
                 Format.number(Math.round(m.staleness().medianMillis() * 10) / 10.0), Format.number(Math.round(m.staleness().p90Millis() * 10) / 10.0),
                 Format.number(Math.round(m.staleness().maxMillis() * 10) / 10.0), m.staleness().writes(),
                 m.staleness().neverServed() == 0 ? "" : ", %d of them never served".formatted(m.staleness().neverServed())));

@@ -76,8 +76,8 @@ public final class ModuleCatalog {
     }
 
     /**
-     * The rows to run: every module and its declared variants when {@code ids} is empty, otherwise
-     * exactly those ids ({@code module} or {@code module+variant}), in that order.
+     * The rows to run: every module and its declared variants when {@code ids} is empty (but those
+     * marked {@code (when named)}), otherwise exactly those ids ({@code module} or {@code module+variant}), in that order.
      */
     public List<Target> targets(List<String> ids) {
         return targets("benchmark.modules", ids);
@@ -86,12 +86,19 @@ public final class ModuleCatalog {
     /** The same, naming {@code knob} as where an unknown id came from. */
     public List<Target> targets(String knob, List<String> ids) {
         Map<String, Target> all = new LinkedHashMap<>();
+        List<Target> unnamed = new ArrayList<>();
         for (PatternModule module : modules) {
             all.put(module.id(), Target.of(module));
-            module.variants().forEach(variant -> all.put(Target.of(module, variant).id(), Target.of(module, variant)));
+            unnamed.add(Target.of(module));
+            for (Variant variant : module.variants()) {
+                all.put(Target.of(module, variant).id(), Target.of(module, variant));
+                if (!variant.whenNamed()) {
+                    unnamed.add(Target.of(module, variant));
+                }
+            }
         }
         if (ids.isEmpty()) {
-            return List.copyOf(all.values());
+            return List.copyOf(unnamed);
         }
         return ids.stream().distinct().map(id -> {
             Target target = all.get(id);

@@ -11,20 +11,32 @@ import java.util.Map;
  *
  * @param stock whether the settings put back what a stock Spring Boot application does where the module tunes it
  *        ({@code (stock)} after the name), so that the report marks the row as the stock beside the tuned one
+ * @param whenNamed whether only a run that names the row ({@code -Dbenchmark.modules}) measures it, not the default full
+ *        run ({@code (when named)} after the name): a row whose difference from its module shows only in another
+ *        condition, so that it would cost every full run its minute and a half without showing anything there
  */
-public record Variant(String name, Map<String, String> properties, boolean stock) {
+public record Variant(String name, Map<String, String> properties, boolean stock, boolean whenNamed) {
 
-    private static final String STOCK = "(stock)";
+    private static final String STOCK = "stock";
+
+    private static final String WHEN_NAMED = "when named";
 
     public Variant {
         properties = Map.copyOf(properties);
+    }
+
+    public Variant(String name, Map<String, String> properties, boolean stock) {
+        this(name, properties, stock, false);
     }
 
     public Variant(String name, Map<String, String> properties) {
         this(name, properties, false);
     }
 
-    /** Parses {@code name: key=value key=value; name (stock): ...}; {@code none} or blank declares none. */
+    /**
+     * Parses {@code name: key=value key=value; name (stock): ...; name (stock, when named): ...}; {@code none} or blank
+     * declares none.
+     */
     static List<Variant> parse(String declaration) {
         if (declaration == null || declaration.isBlank() || declaration.trim().equals("none")) {
             return List.of();
@@ -43,8 +55,18 @@ public record Variant(String name, Map<String, String> properties, boolean stock
                 properties.put(setting.substring(0, equals), setting.substring(equals + 1));
             }
             String name = part.substring(0, colon).trim();
-            boolean stock = name.endsWith(STOCK);
-            return new Variant(stock ? name.substring(0, name.length() - STOCK.length()).trim() : name, properties, stock);
+            List<String> marks = List.of();
+            int open = name.indexOf('(');
+            if (open > 0 && name.endsWith(")")) {
+                marks = Arrays.stream(name.substring(open + 1, name.length() - 1).split(",")).map(String::trim).toList();
+                name = name.substring(0, open).trim();
+            }
+            for (String mark : marks) {
+                if (!mark.equals(STOCK) && !mark.equals(WHEN_NAMED)) {
+                    throw new IllegalArgumentException("A variant is marked (" + STOCK + "), (" + WHEN_NAMED + ") or both, got '" + mark + "' in '" + part + "'");
+                }
+            }
+            return new Variant(name, properties, marks.contains(STOCK), marks.contains(WHEN_NAMED));
         }).toList();
     }
 }

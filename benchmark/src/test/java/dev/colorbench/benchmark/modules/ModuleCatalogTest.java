@@ -71,13 +71,16 @@ class ModuleCatalogTest {
                 ""));
         Files.writeString(repository.resolve("modules/second/pom.xml"), pom("second", "A second pattern",
                 "<colorbench.port>9002</colorbench.port><colorbench.stack>WebFlux</colorbench.stack>"
-                        + "<colorbench.variants>jedis: spring.data.redis.client-type=jedis; vt: spring.threads.virtual.enabled=true</colorbench.variants>",
+                        + "<colorbench.variants>jedis: spring.data.redis.client-type=jedis; vt: spring.threads.virtual.enabled=true; "
+                        + "loop (stock, when named): a=b</colorbench.variants>",
                 ""));
 
         ModuleCatalog found = ModuleCatalog.read(repository);
 
         assertThat(found.modules()).extracting(PatternModule::id).containsExactly("first", "second");
+        // a variant marked (when named) is a row only when named
         assertThat(found.targets(List.of())).extracting(Target::id).containsExactly("first", "second", "second+jedis", "second+vt");
+        assertThat(found.targets(List.of("second+loop"))).extracting(Target::id).containsExactly("second+loop");
         // a cluster variant is not a row of the headline: only the cluster scenario starts it, on the cluster
         PatternModule first = found.modules().get(0);
         assertThat(first.clusterVariants()).containsExactly(new Variant("hash-tag", Map.of("colorbench.redis.hash-tag", "true")));
@@ -89,7 +92,7 @@ class ModuleCatalogTest {
         assertThat(jedis.module().stack()).isEqualTo("WebFlux");
         assertThat(jedis.arguments()).containsExactly("--spring.data.redis.client-type=jedis");
         assertThatThrownBy(() -> found.targets(List.of("third"))).hasMessageContaining("Unknown module 'third'")
-                .hasMessageContaining("first,second,second+jedis,second+vt");
+                .hasMessageContaining("first,second,second+jedis,second+vt,second+loop");
     }
 
     @Test
@@ -99,6 +102,9 @@ class ModuleCatalogTest {
                 new Variant("objects", Map.of("colorbench.render", "objects")));
         assertThat(Variant.parse("on-loop (stock): colorbench.reactive.decode-on=event-loop")).containsExactly(
                 new Variant("on-loop", Map.of("colorbench.reactive.decode-on", "event-loop"), true));
+        assertThat(Variant.parse("on-loop (stock, when named): a=b")).containsExactly(new Variant("on-loop", Map.of("a", "b"), true, true));
+        assertThat(Variant.parse("observed (when named): a=b")).containsExactly(new Variant("observed", Map.of("a", "b"), false, true));
+        assertThatThrownBy(() -> Variant.parse("on-loop (stok): a=b")).hasMessageContaining("'stok'");
         assertThatThrownBy(() -> Variant.parse("jedis")).hasMessageContaining("name: key=value");
     }
 

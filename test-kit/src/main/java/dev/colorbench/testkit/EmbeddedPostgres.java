@@ -132,7 +132,10 @@ public final class EmbeddedPostgres implements AutoCloseable {
         return password;
     }
 
-    /** The server's own log (start-up, shutdown, errors), for when something needs explaining. */
+    /**
+     * The server's own log (start-up, shutdown, errors, statements that ran 200 ms or more, lock waits, checkpoints and
+     * autovacuum), for when something needs explaining.
+     */
     public Path logFile() {
         return log;
     }
@@ -161,6 +164,11 @@ public final class EmbeddedPostgres implements AutoCloseable {
                     .setRegisterShutdownHook(false)
                     .setLocaleConfig("locale", "C")
                     .setServerConfig("shared_preload_libraries", "pg_stat_statements")
+                    // a statement that ran long is in the log with what it waited for, to tell the database's stall from the client's
+                    .setServerConfig("log_min_duration_statement", "200ms")
+                    .setServerConfig("log_lock_waits", "on")
+                    .setServerConfig("log_checkpoints", "on")
+                    .setServerConfig("log_autovacuum_min_duration", "0")
                     .setDataDirectoryCustomizer(EmbeddedPostgres::requirePasswordsButTheSuperusers)
                     .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))

@@ -1,6 +1,10 @@
 package dev.colorbench.benchmark.run;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -56,6 +60,20 @@ public final class DataStores {
         this.modulesRedisUrl = modulesRedisUrl;
         this.embedded = embedded;
         this.proxy = proxy;
+    }
+
+    /** Copies the embedded PostgreSQL's log, if the run started one, into {@code logs} as {@code postgres.log}. */
+    void keepDatabaseLog(Path logs) {
+        if (embeddedDatabase == null || !Files.exists(embeddedDatabase.logFile())) {
+            return;
+        }
+        try {
+            Files.createDirectories(logs);
+            Files.copy(embeddedDatabase.logFile(), logs.resolve("postgres.log"), StandardCopyOption.REPLACE_EXISTING);
+        }
+        catch (IOException ex) {
+            Console.info("could not keep the embedded PostgreSQL's log " + embeddedDatabase.logFile() + ": " + ex.getMessage());
+        }
     }
 
     public static DataStores start(Condition condition, ChildProcesses processes) {

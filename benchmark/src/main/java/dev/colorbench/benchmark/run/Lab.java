@@ -45,9 +45,11 @@ public final class Lab implements AutoCloseable {
 
     private final CpuReadings cpu;
 
+    private final Path logs;
+
     private Lab(Condition condition, ChildProcesses processes, DataStores stores, List<RunningModule> modules, Verification verification,
             List<SteadyState.Warmup> warmups, List<Staleness.Result> staleness, Path checkedInPlans, JMeterInstallation jmeter,
-            CpuPlacement placement, CpuReadings cpu) {
+            CpuPlacement placement, CpuReadings cpu, Path logs) {
         this.condition = condition;
         this.processes = processes;
         this.stores = stores;
@@ -59,6 +61,7 @@ public final class Lab implements AutoCloseable {
         this.jmeter = jmeter;
         this.placement = placement;
         this.cpu = cpu;
+        this.logs = logs;
     }
 
     static Lab open(Condition condition, RunDirectory directory, Path repositoryRoot, String version, JMeterInstallation jmeter,
@@ -74,7 +77,7 @@ public final class Lab implements AutoCloseable {
             List<SteadyState.Warmup> warmups = Timeline.timed("warming to a steady state", () -> new SteadyState(condition.settings()).warm(modules));
             CpuReadings cpu = processes.own("CPU readings", CpuReadings.serve(modules, stores));
             return new Lab(condition, processes, stores, modules, verification, warmups, staleness,
-                    repositoryRoot.resolve("jmeter/plans"), jmeter, placement, cpu);
+                    repositoryRoot.resolve("jmeter/plans"), jmeter, placement, cpu, directory.logs());
         }
         catch (RuntimeException ex) {
             processes.close();
@@ -134,6 +137,7 @@ public final class Lab implements AutoCloseable {
 
     @Override
     public void close() {
+        stores.keepDatabaseLog(logs);
         Timeline.timed("stopping", processes::close);
         Console.info(condition.name() + ": modules, Redis and JMeter stopped");
     }

@@ -87,8 +87,8 @@ public record BenchmarkSettings(
             Map.entry("threads", new String[] { "10" }),
             // 8 s measured after the ramp-up: with 6 s (8 - 2) the second or two in which JMeter's fresh threads still climb weighed a third
             // of each run, and a row's repetitions were 10 to 25 % apart; 18 s (20 - 2) roughly halved that, 10 s gave 10.9 % for the median
-            // row and 9 s 10.1 % (docs/measuring.md, "the spread"); each second less of 57 runs is a minute of the 25 a full run may take
-            Map.entry("duration", new String[] { "10", "3" }),
+            // row and 9 s 10.1 % (docs/measuring.md, "the spread"); each second less of 54 runs is most of a minute of the 25 a full run may take
+            Map.entry("duration", new String[] { "9", "3" }),
             Map.entry("rampup", new String[] { "2", "0" }),
             Map.entry("latencyDuration", new String[] { "4", "2" }),
             Map.entry("rate", new String[] { "50" }),
@@ -96,9 +96,10 @@ public record BenchmarkSettings(
             // by 60 (4 of 17 at 6b524ce stopped unsettled at 60 s, their JIT quiet); at 20/60 and 90 s together (b312d84) the warm-up
             // still took 11 of a full run's minutes, its rows 16 to 60 s each after 95 s together; at 12/40 after 65 s together
             // (0b23df7) 10.3 minutes, 16 to 40 s a row, 14 of 19 rows' TPS within 15 % across repetitions; at 12/24 (6423ef2) 8.2
-            // minutes, but 15 of 19 rows stopped while their JIT still compiled and 11 of 19 were within 15 %: the 2 minutes cost spread
+            // minutes, but 15 of 19 rows stopped while their JIT still compiled and 11 of 19 were within 15 %: the 2 minutes cost spread;
+            // 30 s, between the two, for a full run within 25 minutes (docs/measuring.md, "Where a full run's time goes")
             Map.entry("warmup", new String[] { "12", "4" }),
-            Map.entry("warmupCompiling", new String[] { "40", "4" }),
+            Map.entry("warmupCompiling", new String[] { "30", "4" }),
             // every row loaded at once until their JITs are quiet: a full run at 77f990f warmed its 19 rows one after another for
             // 13.4 minutes (24 to 90 s each, most until the 40 s then allowed); 19 rows at once each get a nineteenth of the cores,
             // so the together phase mostly compiles what every row shares (Spring, Tomcat, Jackson)

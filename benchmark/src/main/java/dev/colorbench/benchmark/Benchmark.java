@@ -94,8 +94,8 @@ public final class Benchmark {
 
     /**
      * The headline comparison: every chosen row on loopback, verified, warmed, measured in both models; JMeter's dashboards beside it.
-     * The machine's own steadiness is read before the rows start and after they stop, as many windows each time as there are
-     * repetitions, each as long as a closed-model run: what the rows' ranges are to be judged against.
+     * The machine's own steadiness is read before the rows start and after they stop, {@value #STEADINESS_WINDOWS} window each
+     * time, each as long as a closed-model run: what the rows' ranges are to be judged against.
      */
     private static Report headline(BenchmarkSettings settings, List<Target> targets, Measurement measurement, RunDirectory directory,
             Path repositoryRoot) {

@@ -97,9 +97,10 @@ public record BenchmarkSettings(
             // still took 11 of a full run's minutes, its rows 16 to 60 s each after 95 s together; at 12/40 after 65 s together
             // (0b23df7) 10.3 minutes, 16 to 40 s a row, 14 of 19 rows' TPS within 15 % across repetitions; at 12/24 (6423ef2) 8.2
             // minutes, but 15 of 19 rows stopped while their JIT still compiled and 11 of 19 were within 15 %: the 2 minutes cost spread;
-            // 30 s, between the two, for a full run within 25 minutes (docs/measuring.md, "Where a full run's time goes")
+            // at 30 s (48bd753, a day the machine was 2.5 times slower) every row stopped compiling, 12 of 18 were lowest in their first
+            // repetition, 3 of 18 within 15 % (docs/measuring.md, "Where a full run's time goes")
             Map.entry("warmup", new String[] { "12", "4" }),
-            Map.entry("warmupCompiling", new String[] { "30", "4" }),
+            Map.entry("warmupCompiling", new String[] { "40", "4" }),
             // every row loaded at once until their JITs are quiet: a full run at 77f990f warmed its 19 rows one after another for
             // 13.4 minutes (24 to 90 s each, most until the 40 s then allowed); 19 rows at once each get a nineteenth of the cores,
             // so the together phase mostly compiles what every row shares (Spring, Tomcat, Jackson)

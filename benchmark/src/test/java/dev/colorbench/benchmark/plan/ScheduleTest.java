@@ -16,9 +16,9 @@ class ScheduleTest {
         Schedule schedule = Schedule.of(BenchmarkSettings.from(new Properties(), Map.of()), List.of("a", "b"));
 
         assertThat(schedule.runs()).extracting(run -> run.key().target() + " " + run.key().phase() + " " + run.key().repetition() + " " + run.seconds())
-                .containsExactly("a WARMUP 0 20", "a THROUGHPUT 1 10", "a LATENCY 1 4", "b WARMUP 0 5", "b THROUGHPUT 1 10", "b LATENCY 1 4",
-                        "a THROUGHPUT 2 10", "a LATENCY 2 4", "b THROUGHPUT 2 10", "b LATENCY 2 4",
-                        "a THROUGHPUT 3 10", "a LATENCY 3 4", "b THROUGHPUT 3 10", "b LATENCY 3 4");
+                .containsExactly("a WARMUP 0 20", "a THROUGHPUT 1 9", "a LATENCY 1 4", "b WARMUP 0 5", "b THROUGHPUT 1 9", "b LATENCY 1 4",
+                        "a THROUGHPUT 2 9", "a LATENCY 2 4", "b THROUGHPUT 2 9", "b LATENCY 2 4",
+                        "a THROUGHPUT 3 9", "a LATENCY 3 4", "b THROUGHPUT 3 9", "b LATENCY 3 4");
     }
 
     @Test

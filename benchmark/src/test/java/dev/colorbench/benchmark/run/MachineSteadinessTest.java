@@ -29,4 +29,10 @@ class MachineSteadinessTest {
         assertThat(machine.describe()).isEqualTo(
                 "the same work on every core in 3 windows of 8 s varied by 2 % of its median as arithmetic and by 30 % as reads from memory");
     }
+
+    @Test
+    void oneWindowClaimsNoSpreadOnlyItsWork() {
+        assertThat(new MachineSteadiness(9, List.of(1_200L), List.of(3_400L)).describe()).isEqualTo("one window of 9 s: 1,200 units of "
+                + "arithmetic and 3,400 of reads from memory, every core together, to compare with the windows after the rows");
+    }
 }

@@ -64,8 +64,8 @@ public record ModuleSummary(
     /**
      * What one request cost the CPU in the closed-model runs, in microseconds (median and range of the repetitions): the
      * module's JVM, the store it reads, both together, and JMeter; and the requests one core would serve a second at the
-     * cost of both together. Counted from outside the processes, so it does not depend on how many cores there were or who
-     * else used them: the figure to carry to another machine.
+     * cost of both together. Counted from outside the processes, so it leaves out what others took of the cores, not how
+     * fast the cores were: another machine's µs differ, its ratios between rows less (docs/measuring.md).
      */
     public record Cpu(Spread moduleMicros, Spread storeMicros, Spread totalMicros, Spread jmeterMicros, Double requestsPerCoreSecond) {
 

@@ -88,8 +88,8 @@ public record MachineSteadiness(int windowSeconds, List<Long> arithmeticPerWindo
             return "one window of %d s: %s units of arithmetic and %s of reads from memory, every core together, to compare with the windows after the rows"
                     .formatted(windowSeconds, Format.grouped(arithmeticPerWindow.get(0)), Format.grouped(memoryReadsPerWindow.get(0)));
         }
-        return "the same work on every core in %d %s of %d s varied by %s %% of its median as arithmetic and by %s %% as reads from memory"
-                .formatted(windows, windows == 1 ? "window" : "windows", windowSeconds, Format.number(arithmetic().rangePercent()),
+        return "the same work on every core in %d windows of %d s varied by %s %% of its median as arithmetic and by %s %% as reads from memory"
+                .formatted(windows, windowSeconds, Format.number(arithmetic().rangePercent()),
                         Format.number(memoryReads().rangePercent()));
     }
 

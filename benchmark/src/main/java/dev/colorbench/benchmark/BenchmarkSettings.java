@@ -20,9 +20,6 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  *        {@code warmupTolerancePercent} and the module's JIT was all but idle in them
  * @param warmupCompilingSeconds the most a row's warm-up goes on past {@code warmupSeconds} while the module's JIT is still
  *        compiling: on 2 cores with 16 clients, rows were still compiling at 60 s and climbed during their first measured run
- * @param warmupCompilingThreads clients per row while its JIT compiles, before its steady windows are taken with {@code threads}
- *        (0: {@code threads} throughout): the compiler threads then share the cores with a few request threads, not with ten
- *        request threads and ten clients
  * @param warmupTogetherSeconds the most every row is loaded at once before each is warmed on its own (0: not at all): their JITs
  *        compile side by side instead of one row after another
  * @param jmeterWarmupSeconds JMeter's own warm-up on each row right before its first measured run
@@ -55,7 +52,6 @@ public record BenchmarkSettings(
         int rate,
         int warmupSeconds,
         int warmupCompilingSeconds,
-        int warmupCompilingThreads,
         int warmupTogetherSeconds,
         int warmupWindowSeconds,
         int warmupWindows,
@@ -105,7 +101,6 @@ public record BenchmarkSettings(
             // repetition, 3 of 18 within 15 % (docs/measuring.md, "Where a full run's time goes")
             Map.entry("warmup", new String[] { "12", "4" }),
             Map.entry("warmupCompiling", new String[] { "40", "4" }),
-            Map.entry("warmupCompilingThreads", new String[] { "2" }),
             // every row loaded at once until their JITs are quiet: a full run at 77f990f warmed its 19 rows one after another for
             // 13.4 minutes (24 to 90 s each, most until the 40 s then allowed); 19 rows at once each get a nineteenth of the cores,
             // so the together phase mostly compiles what every row shares (Spring, Tomcat, Jackson)
@@ -154,7 +149,7 @@ public record BenchmarkSettings(
         requirePositive("healthTimeout", healthTimeoutSeconds);
         requirePositive("warmupWindow", warmupWindowSeconds);
         requirePositive("warmupWindows", warmupWindows);
-        if (rampupSeconds < 0 || warmupSeconds < 0 || warmupCompilingSeconds < 0 || warmupCompilingThreads < 0 || warmupTogetherSeconds < 0 || scenarioWarmupSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
+        if (rampupSeconds < 0 || warmupSeconds < 0 || warmupCompilingSeconds < 0 || warmupTogetherSeconds < 0 || scenarioWarmupSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
             throw new IllegalArgumentException("benchmark.rampup, benchmark.warmup, benchmark.warmupCompiling, benchmark.scenarioWarmup, benchmark.jmeterWarmup, benchmark.warmupTolerance "
                     + "and benchmark.errorThreshold cannot be negative");
         }
@@ -199,7 +194,6 @@ public record BenchmarkSettings(
                 Integer.parseInt(value.apply("rate")),
                 Integer.parseInt(value.apply("warmup")),
                 Integer.parseInt(value.apply("warmupCompiling")),
-                Integer.parseInt(value.apply("warmupCompilingThreads")),
                 Integer.parseInt(value.apply("warmupTogether")),
                 Integer.parseInt(value.apply("warmupWindow")),
                 Integer.parseInt(value.apply("warmupWindows")),
@@ -232,7 +226,7 @@ public record BenchmarkSettings(
     public BenchmarkSettings forScenario(int clients) {
         return new BenchmarkSettings(quick, modules, scenarioRepetitions, clients, scenarioDurationSeconds,
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
-                scenarioWarmupSeconds, warmupCompilingThreads, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
+                scenarioWarmupSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
                 scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap);
     }
@@ -240,7 +234,7 @@ public record BenchmarkSettings(
     /** The same knobs with another arrival rate for the open model. */
     public BenchmarkSettings withRate(int arrivalsPerSecond) {
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
-                arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupCompilingThreads, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
+                arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
                 scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap);
     }

@@ -31,8 +31,6 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 settings.durationSeconds(), settings.rampupSeconds(), settings.latencyDurationSeconds(), settings.rate(), settings.openModelCap(),
                 ((settings.warmupTogetherSeconds() > 0 ? "every row at once until their JITs were quiet (at most " + settings.warmupTogetherSeconds()
                         + " s), then " : "")
-                        + (settings.warmupCompilingThreads() > 0 && settings.warmupCompilingThreads() < settings.threads()
-                                ? "each row at " + settings.warmupCompilingThreads() + " clients until its JIT was quiet, then " : "")
                         + "each row until its last %d windows of %d s agree within %s %% and its JIT compiled for at most %s %% of them (at most %d s%s), "
                         + "then %d s of JMeter's own before its first measured run; in no figure").formatted(settings.warmupWindows(),
                                 settings.warmupWindowSeconds(), settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT),

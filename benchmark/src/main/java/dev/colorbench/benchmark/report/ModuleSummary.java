@@ -55,11 +55,10 @@ public record ModuleSummary(
 
     /**
      * How long the row was warmed up before it was measured, whether it got steady, its last windows'
-     * requests per second, the milliseconds its JIT compiled in them, how many of its requests
-     * failed (in no figure, but shown) and, of its seconds, those under a few clients while its JIT compiled.
+     * requests per second, the milliseconds its JIT compiled in them, and how many of its requests
+     * failed (in no figure, but shown).
      */
-    public record Warmup(double seconds, boolean steady, List<Double> lastWindowsTps, double jitMillis, long requests, long errors,
-            double compilingSeconds) {
+    public record Warmup(double seconds, boolean steady, List<Double> lastWindowsTps, double jitMillis, long requests, long errors) {
     }
 
     /**

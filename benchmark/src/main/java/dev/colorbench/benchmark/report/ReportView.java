@@ -123,8 +123,7 @@ final class ReportView {
         row.put("module", m.module());
         row.put("pattern", m.pattern());
         row.put("stack", m.stack());
-        row.put("warmup", m.warmup() == null ? "none" : "%s s%s, %s (%s)".formatted(Format.number(m.warmup().seconds()),
-                m.warmup().compilingSeconds() > 0 ? " (" + Format.number(m.warmup().compilingSeconds()) + " of them at a few clients)" : "",
+        row.put("warmup", m.warmup() == null ? "none" : "%s s, %s (%s)".formatted(Format.number(m.warmup().seconds()),
                 m.warmup().steady() ? "steady" : "NOT steady", m.warmup().lastWindowsTps().stream().map(Format::grouped)
                         .collect(Collectors.joining(" / ")) + " requests/s; JIT " + Format.grouped(m.warmup().jitMillis()) + " ms in them")
                 + (m.warmup().errors() == 0 ? "" : ", %s of %s failed".formatted(Format.grouped(m.warmup().errors()), Format.grouped(m.warmup().requests()))));

@@ -56,7 +56,7 @@ final class Summaries {
     private static ModuleSummary.Warmup warmupOf(List<SteadyState.Warmup> warmups, Target target) {
         return warmups.stream().filter(warmup -> warmup.target().equals(target.id())).findFirst()
                 .map(warmup -> new ModuleSummary.Warmup(warmup.seconds(), warmup.steady(), warmup.lastWindows(), warmup.jitMillis(), warmup.requests(),
-                        warmup.errors(), warmup.compilingSeconds())).orElse(null);
+                        warmup.errors())).orElse(null);
     }
 
     /** One row's figures over its measured runs. */

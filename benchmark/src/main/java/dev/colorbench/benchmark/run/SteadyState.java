@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Predicate;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Console;
@@ -34,11 +33,9 @@ public final class SteadyState {
 
     /**
      * A row's warm-up: how long, whether it settled, the last windows' throughput (requests per
-     * second) and the milliseconds the module's JIT spent compiling during them; of its seconds, those under a few
-     * clients while its JIT compiled.
+     * second) and the milliseconds the module's JIT spent compiling during them.
      */
-    public record Warmup(String target, double seconds, boolean steady, List<Double> lastWindows, double jitMillis, long requests, long errors,
-            double compilingSeconds) {
+    public record Warmup(String target, double seconds, boolean steady, List<Double> lastWindows, double jitMillis, long requests, long errors) {
     }
 
     /** Clients per row while every row is warmed together. */
@@ -66,9 +63,8 @@ public final class SteadyState {
         List<Warmup> warmups = new ArrayList<>();
         for (RunningModule module : modules) {
             Warmup warmup = warm(module);
-            Console.info("warmed %-26s %s s (%s s of it at %d clients), %s: last windows %s requests/s, JIT %s ms in them".formatted(
-                    module.target().id(), Format.number(warmup.seconds()), Format.number(warmup.compilingSeconds()), settings.warmupCompilingThreads(),
-                    warmup.steady() ? "steady" : "NOT steady",
+            Console.info("warmed %-26s %s s, %s: last windows %s requests/s, JIT %s ms in them".formatted(module.target().id(),
+                    Format.number(warmup.seconds()), warmup.steady() ? "steady" : "NOT steady",
                     warmup.lastWindows().stream().map(Format::grouped).toList(), Format.grouped(warmup.jitMillis())));
             if (warmup.errors() > 0 && warmup.errors() >= warmup.requests()) {
                 throw new IllegalStateException("Module " + module.target().id() + " failed every one of its " + warmup.requests()
@@ -120,52 +116,13 @@ public final class SteadyState {
                 Format.number(Math.round((System.nanoTime() - start) / 1e8) / 10.0), Format.grouped(requests.sum()), Format.grouped(errors.sum())));
     }
 
-    /**
-     * A row on its own: first, if {@code warmupCompilingThreads} asks for it, a few clients until its JIT goes quiet (ten
-     * clients and ten request threads would leave its two compiler threads a small share of the two cores, and a row
-     * that compiles under the full load climbs for most of a minute); then the measured number of clients until its
-     * windows agree and its JIT stays quiet. Both stages share the most a row may take.
-     */
     private Warmup warm(RunningModule module) {
-        int windowsNeeded = settings.warmupWindows();
-        long maxWindows = Math.max(windowsNeeded, settings.warmupSeconds() / settings.warmupWindowSeconds());
-        long maxWindowsCompiling = Math.max(maxWindows, settings.warmupCompilingSeconds() / settings.warmupWindowSeconds());
-        Windows compiling = new Windows(settings.warmupWindowSeconds());
-        int fewClients = settings.warmupCompilingThreads();
-        if (fewClients > 0 && fewClients < settings.threads()) {
-            compiling = underLoad(module, fewClients,
-                    windows -> windows.jitQuiet(windowsNeeded) || windows.count() + windowsNeeded >= maxWindowsCompiling);
-        }
-        long windowsLeft = maxWindowsCompiling - compiling.count();
-        Predicate<Windows> settled = windows -> windows.jitQuiet(windowsNeeded) && agree(windows.last(windowsNeeded), settings.warmupTolerancePercent());
-        Windows measured = underLoad(module, settings.threads(),
-                windows -> settled.test(windows) || done(windows.count(), windows.jitQuiet(windowsNeeded), maxWindows, windowsLeft));
-        return new Warmup(module.target().id(), (compiling.count() + measured.count()) * (double) settings.warmupWindowSeconds(), settled.test(measured),
-                measured.last(windowsNeeded), measured.jitMillis(windowsNeeded), compiling.requests.sum() + measured.requests.sum(),
-                compiling.errors.sum() + measured.errors.sum(), compiling.count() * (double) settings.warmupWindowSeconds());
-    }
-
-    /** {@code clients} closed-model clients on {@code module}, window after window, until {@code enough} says so. */
-    private Windows underLoad(RunningModule module, int clients, Predicate<Windows> enough) {
-        Windows windows = new Windows(settings.warmupWindowSeconds());
+        LongAdder requests = new LongAdder();
+        LongAdder errors = new LongAdder();
         AtomicBoolean running = new AtomicBoolean(true);
-        List<Thread> threads = clients(module, clients, running, windows.requests, windows.errors);
+        List<Thread> threads = clients(module, settings.threads(), running, requests, errors);
         try {
-            long counted = 0;
-            double compiled = ModuleMeters.compilationMillis(module);
-            long windowStart = System.nanoTime();
-            do {
-                Pause.of(Duration.ofSeconds(settings.warmupWindowSeconds()));
-                long now = System.nanoTime();
-                long total = windows.requests.sum();
-                double jit = ModuleMeters.compilationMillis(module);
-                windows.add((total - counted) * 1e9 / (now - windowStart), jit - compiled);
-                counted = total;
-                compiled = jit;
-                windowStart = now;
-            }
-            while (!enough.test(windows));
-            return windows;
+            return measureUntilSteady(module, requests, errors);
         }
         finally {
             running.set(false);
@@ -173,43 +130,34 @@ public final class SteadyState {
         }
     }
 
-    /** The windows of one load on one row: the throughput (requests/s) and the JIT's compiling (ms) in each. */
-    static final class Windows {
-
-        private final long windowMillis;
-
-        private final List<Double> throughput = new ArrayList<>();
-
-        private final List<Double> compiledMillis = new ArrayList<>();
-
-        final LongAdder requests = new LongAdder();
-
-        final LongAdder errors = new LongAdder();
-
-        Windows(int windowSeconds) {
-            this.windowMillis = windowSeconds * 1000L;
-        }
-
-        void add(double requestsPerSecond, double jitMillis) {
-            throughput.add(requestsPerSecond);
-            compiledMillis.add(jitMillis);
-        }
-
-        int count() {
-            return throughput.size();
-        }
-
-        List<Double> last(int windows) {
-            return List.copyOf(throughput.subList(Math.max(0, count() - windows), count()));
-        }
-
-        double jitMillis(int windows) {
-            return compiledMillis.subList(Math.max(0, count() - windows), count()).stream().mapToDouble(Double::doubleValue).sum();
-        }
-
-        /** Whether there are {@code windows} windows and the JIT was quiet over the last that many. */
-        boolean jitQuiet(int windows) {
-            return count() >= windows && SteadyState.jitQuiet(jitMillis(windows), windows * windowMillis);
+    private Warmup measureUntilSteady(RunningModule module, LongAdder requests, LongAdder errors) {
+        Duration window = Duration.ofSeconds(settings.warmupWindowSeconds());
+        int windowsNeeded = settings.warmupWindows();
+        long maxWindows = Math.max(windowsNeeded, settings.warmupSeconds() / settings.warmupWindowSeconds());
+        long maxWindowsCompiling = Math.max(maxWindows, settings.warmupCompilingSeconds() / settings.warmupWindowSeconds());
+        List<Double> windows = new ArrayList<>();
+        List<Double> compiled = new ArrayList<>();
+        long counted = 0;
+        double compiling = ModuleMeters.compilationMillis(module);
+        long windowStart = System.nanoTime();
+        while (true) {
+            Pause.of(window);
+            long now = System.nanoTime();
+            long total = requests.sum();
+            double jit = ModuleMeters.compilationMillis(module);
+            windows.add((total - counted) * 1e9 / (now - windowStart));
+            compiled.add(jit - compiling);
+            counted = total;
+            compiling = jit;
+            windowStart = now;
+            List<Double> last = windows.subList(Math.max(0, windows.size() - windowsNeeded), windows.size());
+            double jitMillis = compiled.subList(Math.max(0, compiled.size() - windowsNeeded), compiled.size()).stream().mapToDouble(Double::doubleValue).sum();
+            boolean quiet = jitQuiet(jitMillis, last.size() * window.toMillis());
+            boolean steady = windows.size() >= windowsNeeded && agree(last, settings.warmupTolerancePercent()) && quiet;
+            if (steady || done(windows.size(), quiet, maxWindows, maxWindowsCompiling)) {
+                return new Warmup(module.target().id(), windows.size() * (double) settings.warmupWindowSeconds(), steady, List.copyOf(last), jitMillis,
+                        total, errors.sum());
+            }
         }
     }
 

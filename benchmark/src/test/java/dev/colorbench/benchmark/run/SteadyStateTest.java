@@ -33,18 +33,4 @@ class SteadyStateTest {
         assertThat(SteadyState.jitQuiet(7_000, 6_000)).isFalse();
         assertThat(SteadyState.jitQuiet(121, 6_000)).isFalse();
     }
-
-    @Test
-    void theJitIsQuietOverTheLastWindowsOnlyOnceThereAreThatMany() {
-        SteadyState.Windows windows = new SteadyState.Windows(2);
-        windows.add(900, 0);
-        windows.add(950, 0);
-        assertThat(windows.jitQuiet(3)).as("two windows of the three asked for").isFalse();
-        windows.add(1_000, 120);
-        assertThat(windows.jitQuiet(3)).as("120 ms of 6 s: 2 %").isTrue();
-        windows.add(1_000, 1_500);
-        assertThat(windows.jitQuiet(3)).as("a burst of compiling in the newest window").isFalse();
-        assertThat(windows.last(3)).containsExactly(950.0, 1_000.0, 1_000.0);
-        assertThat(windows.jitMillis(3)).isEqualTo(1_620.0);
-    }
 }

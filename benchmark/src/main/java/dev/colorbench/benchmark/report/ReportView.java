@@ -77,9 +77,33 @@ final class ReportView {
                 && summary.cpu().totalMicros().measured() > 1).map(summary -> summary.cpu().totalMicros().rangePercent()).toList());
         String cpuRange = cpu == null ? "" : "; the CPU per request's range: %s %% for the median row (%s %% to %s %%)".formatted(
                 Format.number(cpu.median()), Format.number(cpu.min()), Format.number(cpu.max()));
+        List<ModuleSummary> warmed = summaries.stream().filter(summary -> summary.warmup() != null && summary.tpsPerRepetition().size() > 1).toList();
+        int settled = (int) warmed.stream().filter(summary -> summary.warmup().steady()).count();
+        int lowestFirst = (int) warmed.stream().filter(summary -> lowestInFirst(summary.tpsPerRepetition())).count();
         return "TPS range (max - min) as a share of the median: from %s %% (%s) to %s %% (%s), %s %% for the median row%s%s.".formatted(
                 Format.number(narrowest.getValue()), narrowest.getKey(), Format.number(widest.getValue()), widest.getKey(),
-                Format.number(all.median()), cpuRange, machine);
+                Format.number(all.median()), cpuRange, machine) + warmupVerdict(warmed.size(), settled, lowestFirst, settings.repetitions());
+    }
+
+    private static boolean lowestInFirst(List<Double> tpsPerRepetition) {
+        double first = tpsPerRepetition.get(0);
+        return tpsPerRepetition.stream().allMatch(tps -> tps >= first);
+    }
+
+    /**
+     * Whether the rows were warm when measured: how many settled in their warm-up, and how many served least in their first
+     * repetition, which a row still compiling does (by chance alone, one row in {@code repetitions} would). When most rows did
+     * not settle, the figures are the machine's more than the patterns', and the sentence says so.
+     */
+    static String warmupVerdict(int rows, int settled, int lowestFirst, int repetitions) {
+        if (rows == 0) {
+            return "";
+        }
+        String counts = " Warm-up: %d of %d rows settled; %d of %d served least in their first repetition (by chance alone, about %d would)."
+                .formatted(settled, rows, lowestFirst, rows, Math.round((double) rows / repetitions));
+        return settled * 2 >= rows ? counts
+                : counts + " Most rows were still compiling when they were measured: on this machine these figures are not the patterns'"
+                        + " steady state, and their ratios travel less (docs/measuring.md, \"Where a full run's time goes\").";
     }
 
     private static Map<String, Object> section(Section section) {

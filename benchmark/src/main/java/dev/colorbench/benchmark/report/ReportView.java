@@ -92,7 +92,7 @@ final class ReportView {
 
     /**
      * Whether the rows were warm when measured: how many settled in their warm-up, and how many served least in their first
-     * repetition, which a row still compiling does (by chance alone, one row in {@code repetitions} would). When most rows did
+     * repetition, which a row still warming does (by chance alone, one row in {@code repetitions} would). When most rows did
      * not settle, the figures are the machine's more than the patterns', and the sentence says so.
      */
     static String warmupVerdict(int rows, int settled, int lowestFirst, int repetitions) {
@@ -102,8 +102,9 @@ final class ReportView {
         String counts = " Warm-up: %d of %d rows settled; %d of %d served least in their first repetition (by chance alone, about %d would)."
                 .formatted(settled, rows, lowestFirst, rows, Math.round((double) rows / repetitions));
         return settled * 2 >= rows ? counts
-                : counts + " Most rows were still compiling when they were measured: on this machine these figures are not the patterns'"
-                        + " steady state, and their ratios travel less (docs/measuring.md, \"Where a full run's time goes\").";
+                : counts + " Most rows had not settled when they were measured (their JIT still compiling, or their throughput still moving):"
+                        + " on this machine these figures are not the patterns' steady state, and their ratios travel less"
+                        + " (docs/measuring.md, \"Where a full run's time goes\").";
     }
 
     private static Map<String, Object> section(Section section) {

@@ -56,7 +56,7 @@ final class ReportView {
 
     /**
      * How far apart each row's repetitions were, the narrowest and the widest, beside how far the machine itself moved for the
-     * same work; {@code null} with fewer than two repetitions.
+     * same work, and whether the rows were warm when measured ({@link #warmupVerdict}); {@code null} with fewer than two repetitions.
      */
     String ranges() {
         List<Map.Entry<String, Double>> byRange = summaries.stream()

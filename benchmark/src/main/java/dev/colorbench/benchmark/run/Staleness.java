@@ -22,8 +22,10 @@ import io.lettuce.core.api.StatefulRedisConnection;
  * (a plain {@code SET colors::v3::<name>} on a connection of the run's own, a consistent color a
  * shade away), and the run asks the module for that color until it answers the new value. The
  * delay from the SET's reply to that answer (its HTTP round trip included) is the staleness; it is
- * measured over a few dozen writes before any load, each color made the module's own first, and
- * the palette is written back afterwards (and waited for) so the load sees the canonical answer.
+ * measured over a few dozen writes after the measured runs, with no other load, each color made the
+ * module's own first, and the palette is written back afterwards (and waited for: a row not known to
+ * stay stale that keeps an old color fails the run). Not before the load: a row known to stay stale can
+ * keep the color it was written for good, and would then fail every answer of the load.
  */
 public final class Staleness {
 
@@ -88,7 +90,7 @@ public final class Staleness {
             redis.sync().set(ColorKeys.jsonKey(color.name()), canonical);
         }
         for (Color color : palette) {
-            // the canonical palette back in every answer before any load; a row known to stay stale may keep an old color
+            // the canonical palette back in every answer; a row known to stay stale may keep an old color
             if (!served(module, color.name(), ColorJson.of(color)) && module.target().module().knownStale() == null) {
                 throw stale(module, ColorJson.of(color));
             }

@@ -36,6 +36,13 @@ public final class Staleness {
     private static final Duration GIVE_UP = Duration.ofSeconds(5);
 
     /**
+     * Changes in a row a row known to stay stale may leave unserved before the run stops writing to it: once its copy
+     * stopped following Redis (Redisson's after a connection it re-opened, as when a PING timed out on a busy machine),
+     * every further write would cost the whole {@link #GIVE_UP}, 40 of them over three minutes.
+     */
+    private static final int GIVE_UP_AFTER_UNSERVED = 3;
+
+    /**
      * A row's staleness over its writes, in milliseconds, over the writes it served; {@code neverServed} writes it did not
      * serve within {@link #GIVE_UP} (only a row known to stay stale gets that far: for any other the run stops).
      */
@@ -57,7 +64,8 @@ public final class Staleness {
                 Result result = staleness.measure(module, redis);
                 Console.info("staleness of %s over %d writes: median %s ms, p90 %s ms, max %s ms%s".formatted(result.target(), result.writes(),
                         Format.number(round(result.medianMillis())), Format.number(round(result.p90Millis())), Format.number(round(result.maxMillis())),
-                        result.neverServed() == 0 ? "" : "; %d never served (known stale)".formatted(result.neverServed())));
+                        result.neverServed() == 0 ? "" : "; %d never served (known stale)%s".formatted(result.neverServed(), result.writes() < WRITES
+                                ? ", and no more written once %d in a row were not".formatted(GIVE_UP_AFTER_UNSERVED) : "")));
                 results.add(result);
             }
             return results;
@@ -71,11 +79,14 @@ public final class Staleness {
         List<Color> palette = Palette.all();
         List<Double> millis = new ArrayList<>();
         int neverServed = 0;
-        for (int i = 0; i < WRITES; i++) {
-            Color color = palette.get((i * 37) % palette.size());
+        int unservedInARow = 0;
+        int writes = 0;
+        while (writes < WRITES && unservedInARow < GIVE_UP_AFTER_UNSERVED) {
+            Color color = palette.get((writes++ * 37) % palette.size());
             String canonical = ColorJson.of(color);
             if (!served(module, color.name(), canonical)) {
                 neverServed++;
+                unservedInARow++;
                 continue;
             }
             String changed = ColorJson.of(aShadeAway(color));
@@ -83,9 +94,11 @@ public final class Staleness {
             long written = System.nanoTime();
             if (served(module, color.name(), changed)) {
                 millis.add((System.nanoTime() - written) / 1e6);
+                unservedInARow = 0;
             }
             else {
                 neverServed++;
+                unservedInARow++;
             }
             redis.sync().set(ColorKeys.jsonKey(color.name()), canonical);
         }
@@ -96,11 +109,11 @@ public final class Staleness {
             }
         }
         if (millis.isEmpty()) {
-            return new Result(module.target().id(), WRITES, Double.NaN, Double.NaN, Double.NaN, neverServed);
+            return new Result(module.target().id(), writes, Double.NaN, Double.NaN, Double.NaN, neverServed);
         }
         millis.sort(null);
         int n = millis.size();
-        return new Result(module.target().id(), WRITES, millis.get(n / 2), millis.get((int) Math.ceil(n * 0.9) - 1), millis.get(n - 1), neverServed);
+        return new Result(module.target().id(), writes, millis.get(n / 2), millis.get((int) Math.ceil(n * 0.9) - 1), millis.get(n - 1), neverServed);
     }
 
     /** Whether the module answered {@code expected} for {@code name} within {@link #GIVE_UP}; a row not known to stay stale that did not stops the run. */

@@ -38,7 +38,7 @@ public final class JMeterResults {
 
     private final Map<RunKey, Map<ServerMetric, ServerFigures.Reading>> after = new HashMap<>();
 
-    private final Map<String, Map<String, Long>> failures = new HashMap<>();
+    private final Map<RunKey, Map<String, Long>> failures = new HashMap<>();
 
     private JMeterResults(Path file) {
         this.files.add(file);
@@ -70,7 +70,7 @@ public final class JMeterResults {
         load.computeIfAbsent(labelled.run(), key -> new ArrayList<>())
                 .add(new Sample(Long.parseLong(record.get("timeStamp")), Long.parseLong(record.get("elapsed")), success));
         if (!success && labelled.run().phase().measured()) {
-            failures.computeIfAbsent(labelled.run().target(), target -> new TreeMap<>()).merge(reason(record), 1L, Long::sum);
+            failures.computeIfAbsent(labelled.run(), run -> new TreeMap<>()).merge(reason(record), 1L, Long::sum);
         }
     }
 
@@ -97,8 +97,8 @@ public final class JMeterResults {
             each.load.forEach((run, samples) -> both.load.computeIfAbsent(run, key -> new ArrayList<>()).addAll(samples));
             each.before.forEach((run, readings) -> both.before.computeIfAbsent(run, key -> new EnumMap<>(ServerMetric.class)).putAll(readings));
             each.after.forEach((run, readings) -> both.after.computeIfAbsent(run, key -> new EnumMap<>(ServerMetric.class)).putAll(readings));
-            each.failures.forEach((target, reasons) -> reasons.forEach((reason, count) ->
-                    both.failures.computeIfAbsent(target, key -> new TreeMap<>()).merge(reason, count, Long::sum)));
+            each.failures.forEach((run, reasons) -> reasons.forEach((reason, count) ->
+                    both.failures.computeIfAbsent(run, key -> new TreeMap<>()).merge(reason, count, Long::sum)));
         }
         return both;
     }
@@ -113,9 +113,20 @@ public final class JMeterResults {
         return ServerFigures.between(before.getOrDefault(run, Map.of()), after.getOrDefault(run, Map.of()));
     }
 
-    /** Why the measured samples of a row failed, with how often. */
+    /** Why the measured samples of a row failed, with how often, over all its runs. */
     public Map<String, Long> failures(String target) {
-        return failures.getOrDefault(target, Map.of());
+        Map<String, Long> reasons = new TreeMap<>();
+        failures.forEach((run, each) -> {
+            if (run.target().equals(target)) {
+                each.forEach((reason, count) -> reasons.merge(reason, count, Long::sum));
+            }
+        });
+        return reasons;
+    }
+
+    /** Why the samples of one measured run failed, with how often. */
+    public Map<String, Long> failures(RunKey run) {
+        return failures.getOrDefault(run, Map.of());
     }
 
     /**

@@ -62,8 +62,11 @@ public final class Staleness {
             List<Result> results = new ArrayList<>();
             for (RunningModule module : nearCaches) {
                 Result result = staleness.measure(module, redis);
-                Console.info("staleness of %s over %d writes: median %s ms, p90 %s ms, max %s ms%s".formatted(result.target(), result.writes(),
-                        Format.number(round(result.medianMillis())), Format.number(round(result.p90Millis())), Format.number(round(result.maxMillis())),
+                // a row that served none of its writes has no times to give (NaN), not a median of 0 ms
+                String times = Double.isNaN(result.medianMillis()) ? "none served"
+                        : "median %s ms, p90 %s ms, max %s ms".formatted(Format.number(round(result.medianMillis())), Format.number(round(result.p90Millis())),
+                                Format.number(round(result.maxMillis())));
+                Console.info("staleness of %s over %d writes: %s%s".formatted(result.target(), result.writes(), times,
                         result.neverServed() == 0 ? "" : "; %d never served (known stale)%s".formatted(result.neverServed(), result.writes() < WRITES
                                 ? ", and no more written once %d in a row were not".formatted(GIVE_UP_AFTER_UNSERVED) : "")));
                 results.add(result);

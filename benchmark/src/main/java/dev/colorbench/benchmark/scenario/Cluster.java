@@ -95,19 +95,19 @@ final class Cluster implements Scenario {
             Verification.Cost clusterCost = verification.of(row.cluster().id()).redis();
             table.add(List.of(row.label(),
                     oneServer == null ? "-" : work(verification.of(row.oneServer().id()).redis()),
-                    oneServer == null ? "-" : RowFigures.spread(oneServer.tps()),
+                    oneServer == null ? "-" : RowFigures.spread(oneServer.tps()) + oneServer.failedIfAny("; "),
                     work(clusterCost),
                     clusterCost.describeMasters(),
-                    RowFigures.spread(cluster.tps()),
+                    RowFigures.spread(cluster.tps()) + cluster.failedIfAny("; "),
                     compared == null || compared.tpsMedian() == null || cluster.tpsMedian() == null ? "-"
                             : Format.ratio(cluster.tpsMedian() / compared.tpsMedian())));
             labels.add(row.label());
             series.computeIfAbsent("one Redis server", key -> new ArrayList<>()).add(oneServer == null ? null : oneServer.tpsMedian());
             series.computeIfAbsent("Redis Cluster", key -> new ArrayList<>()).add(cluster.tpsMedian());
             if (oneServer != null) {
-                problems.addAll(oneServer.problems(name(), "one server"));
+                problems.addAll(oneServer.faults(name(), "one server"));
             }
-            problems.addAll(cluster.problems(name(), "cluster"));
+            problems.addAll(cluster.faults(name(), "cluster"));
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("oneServer", oneServer == null ? null : Map.of("redis", verification.of(row.oneServer().id()).redis(), "figures", oneServer));
             entry.put("cluster", Map.of("redis", clusterCost, "figures", cluster));

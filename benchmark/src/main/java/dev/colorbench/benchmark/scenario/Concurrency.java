@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Format;
@@ -35,8 +33,6 @@ import dev.colorbench.benchmark.run.Lab;
  */
 final class Concurrency implements Scenario {
 
-    static final String WRONG_ANSWER = "wrong answer";
-
     /** The overload step offers each module this many times the most it served. */
     private static final double OVERLOAD = 1.5;
 
@@ -51,7 +47,6 @@ final class Concurrency implements Scenario {
         List<Target> targets = context.modules();
         RunDirectory directory = context.directory().sub(name());
         Map<Integer, Map<String, RowFigures>> steps = new LinkedHashMap<>();
-        Map<Integer, Map<String, Map<String, Long>>> failures = new LinkedHashMap<>();
         Map<String, Overload> overload = new LinkedHashMap<>();
         BenchmarkSettings base = context.settings().forScenario(context.settings().threads());
         try (Lab lab = context.measurement().open(Condition.plain(name(), base, targets), directory)) {
@@ -59,13 +54,8 @@ final class Concurrency implements Scenario {
                 BenchmarkSettings settings = context.settings().forScenario(count);
                 JMeterResults results = lab.run(settings, directory.sub("clients-" + count), false);
                 Map<String, RowFigures> rows = new LinkedHashMap<>();
-                Map<String, Map<String, Long>> why = new LinkedHashMap<>();
-                targets.forEach(target -> {
-                    rows.put(target.id(), RowFigures.of(target.id(), results, settings));
-                    why.put(target.id(), kinds(results.failures(target.id())));
-                });
+                targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
                 steps.put(count, rows);
-                failures.put(count, why);
             }
             Map<String, Integer> offered = new LinkedHashMap<>();
             for (Target target : targets.stream().filter(target -> target.module().role() != Role.CEILING).toList()) {
@@ -80,7 +70,7 @@ final class Concurrency implements Scenario {
                 offered.forEach((target, rate) -> overload.put(target, Overload.of(target, rate, results, base)));
             }
         }
-        return section(context.settings(), clients, targets, steps, failures, overload);
+        return section(context.settings(), clients, targets, steps, overload);
     }
 
     /** One module offered more than it serves: what it achieved, how its requests fared, and why those that failed did. */
@@ -98,7 +88,7 @@ final class Concurrency implements Scenario {
             RunStatistics statistics = RunStatistics.of(samples, 0);
             Spread achieved = Spread.of(served);
             return new Overload(offered, achieved == null ? 0 : achieved.median(), statistics.samples(), statistics.errors(), statistics.p50Ms(),
-                    statistics.p99Ms(), kinds(results.failures(target)));
+                    statistics.p99Ms(), FailedRequests.kinds(results.failures(target)));
         }
 
         double errorPercent() {
@@ -106,55 +96,14 @@ final class Concurrency implements Scenario {
         }
 
         String describe() {
-            String failed = failures.isEmpty() ? "no failure" : counted(failures);
+            String failed = failures.isEmpty() ? "no failure" : FailedRequests.counted(failures);
             return "offered %s/s, served %s/s; %s %% failed (%s); p50 / p99 %s / %s ms".formatted(Format.grouped(offeredPerSecond),
                     Format.grouped(achievedPerSecond), Format.number(Math.round(errorPercent() * 10) / 10.0), failed, p50Ms, p99Ms);
         }
     }
 
-    /** Failed requests by what ran out first. */
-    static Map<String, Long> kinds(Map<String, Long> reasons) {
-        Map<String, Long> kinds = new TreeMap<>();
-        reasons.forEach((reason, count) -> kinds.merge(kind(reason), count, Long::sum));
-        return kinds;
-    }
-
-    /** What a failed request says ran out first. */
-    static String kind(String reason) {
-        if (reason.startsWith("503")) {
-            return "refused by the module (503: its store did not answer in time, or its connections or command queue were full)";
-        }
-        if (reason.contains("SocketTimeout") || reason.contains("Read timed out")) {
-            return "timed out (a queue of waiting requests grew past 10 s)";
-        }
-        if (reason.contains("ConnectTimeout") || reason.contains("onnection refused")) {
-            return "connection not accepted within 2 s (the server's accept queue was full)";
-        }
-        if (reason.contains("reset") || reason.contains("NoHttpResponse") || reason.contains("closed")) {
-            return "connection reset or closed by the server";
-        }
-        if (reason.startsWith("200")) {
-            return WRONG_ANSWER;
-        }
-        return "other: " + reason;
-    }
-
-    /** {@code 0 % failed}, or the share and why: {@code 1.4 % failed (12 refused by the module ...)}. */
-    private static String failed(RowFigures figures, Map<String, Long> why) {
-        if (figures.errors() == 0) {
-            return "0 % failed";
-        }
-        return "%s %% failed (%s)".formatted(Format.number(Math.round(figures.errors() * 1000.0 / figures.samples()) / 10.0),
-                why.isEmpty() ? "unknown" : counted(why));
-    }
-
-    /** {@code 12 refused by the module (...), 3 timed out (...)}. */
-    private static String counted(Map<String, Long> kinds) {
-        return kinds.entrySet().stream().map(kind -> kind.getValue() + " " + kind.getKey()).collect(Collectors.joining(", "));
-    }
-
     private Section section(BenchmarkSettings settings, List<Integer> clients, List<Target> targets, Map<Integer, Map<String, RowFigures>> steps,
-            Map<Integer, Map<String, Map<String, Long>>> failures, Map<String, Overload> overload) {
+            Map<String, Overload> overload) {
         List<String> header = new ArrayList<>(List.of("module"));
         clients.forEach(count -> header.add(count + " client" + (count == 1 ? "" : "s") + ": TPS, p50 / p99 ms, failed"));
         header.add("overload (open model)");
@@ -167,22 +116,15 @@ final class Concurrency implements Scenario {
             List<String> row = new ArrayList<>(List.of(id));
             for (int count : clients) {
                 RowFigures figures = steps.get(count).get(id);
-                Map<String, Long> why = failures.get(count).get(id);
                 row.add("%s, %s / %s, %s".formatted(RowFigures.spread(figures.tps()), figures.latency().p50Ms(), figures.latency().p99Ms(),
-                        failed(figures, why)));
+                        figures.failed()));
                 tps.computeIfAbsent(id, key -> new ArrayList<>()).add(new Charts.Point(count, figures.tpsMedian()));
                 p99.computeIfAbsent(id, key -> new ArrayList<>()).add(new Charts.Point(count,
                         figures.latency().p99Ms() == null ? null : Math.max(1, figures.latency().p99Ms()) * 1.0));
-                // failures under many clients are what this scenario measures; a wrong answer or no answer at all is a fault
-                if (figures.samples() == 0) {
-                    problems.add("%s, %d clients: module %s recorded no sample".formatted(name(), count, id));
-                }
-                if (why.containsKey(WRONG_ANSWER)) {
-                    problems.add("%s, %d clients: module %s answered 200 with a wrong body %d times".formatted(name(), count, id, why.get(WRONG_ANSWER)));
-                }
+                problems.addAll(figures.faults(name(), count + " clients"));
             }
             row.add(overload.containsKey(id) ? overload.get(id).describe() : "not offered: it serves faster than JMeter here can offer");
-            if (overload.containsKey(id) && overload.get(id).failures().containsKey(WRONG_ANSWER)) {
+            if (overload.containsKey(id) && overload.get(id).failures().containsKey(FailedRequests.WRONG_ANSWER)) {
                 problems.add("%s, overload: module %s answered 200 with a wrong body".formatted(name(), id));
             }
             rows.add(row);
@@ -190,7 +132,6 @@ final class Concurrency implements Scenario {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("clients", clients);
         data.put("steps", steps);
-        data.put("failures", failures);
         data.put("overload", overload);
         return new Section(name(), "Clients and overload",
                 "Each row under more and more concurrent clients (closed model: each client sends its next request when the last one "

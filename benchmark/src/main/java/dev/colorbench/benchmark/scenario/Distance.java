@@ -121,11 +121,11 @@ final class Distance implements Scenario {
             for (Step step : steps) {
                 RowFigures figures = step.rows().get(id);
                 Double bound = networkBound(settings.threads(), trips, step.measured().pathMillis());
-                row.add(RowFigures.spread(figures.tps()) + (bound == null ? "" : ", bound " + Format.grouped(bound)));
+                row.add(RowFigures.spread(figures.tps()) + (bound == null ? "" : ", bound " + Format.grouped(bound)) + figures.failedIfAny("; "));
                 tpsLines.computeIfAbsent(id, key -> new ArrayList<>()).add(new Charts.Point(step.measured().pathMillis(), figures.tpsMedian()));
                 microsLines.computeIfAbsent(id, key -> new ArrayList<>()).add(new Charts.Point(step.measured().pathMillis(),
                         figures.serverMicros() == null ? null : figures.serverMicros().median()));
-                problems.addAll(figures.problems(name(), step.heading()));
+                problems.addAll(figures.faults(name(), step.heading()));
             }
             rows.add(row);
         }

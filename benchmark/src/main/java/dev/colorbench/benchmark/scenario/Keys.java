@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Format;
@@ -44,19 +43,15 @@ final class Keys implements Scenario {
             try (Lab lab = context.measurement().open(Condition.plain(name() + " " + size, settings, targets).withPaletteSize(size), step)) {
                 JMeterResults results = lab.run(settings, step, false);
                 Map<String, RowFigures> rows = new LinkedHashMap<>();
-                Map<String, Map<String, Long>> failures = new LinkedHashMap<>();
-                targets.forEach(target -> {
-                    rows.put(target.id(), RowFigures.of(target.id(), results, settings));
-                    failures.put(target.id(), Concurrency.kinds(results.failures(target.id())));
-                });
-                steps.put(size, new Step(lab.verification(), rows, failures));
+                targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
+                steps.put(size, new Step(lab.verification(), rows));
             }
         }
         return section(settings, targets, steps);
     }
 
-    /** One palette size: what a request cost each row in Redis, its figures, and why its failed requests failed. */
-    record Step(Verification verification, Map<String, RowFigures> rows, Map<String, Map<String, Long>> failures) {
+    /** One palette size: what a request cost each row in Redis, and its figures. */
+    record Step(Verification verification, Map<String, RowFigures> rows) {
     }
 
     private Section section(BenchmarkSettings settings, List<Target> targets, Map<Integer, Step> steps) {
@@ -70,29 +65,17 @@ final class Keys implements Scenario {
             steps.forEach((size, step) -> {
                 RowFigures figures = step.rows().get(target.id());
                 String commands = step.verification().of(target.id()).describeWork();
-                Map<String, Long> why = step.failures().get(target.id());
                 row.add("%s; %s; %s%s".formatted(commands, RowFigures.spread(figures.tps()),
                         figures.serverMicros() == null ? "missing" : Format.grouped(figures.serverMicros().median()) + " µs",
-                        figures.errors() == 0 ? "" : "; %d of %d failed: %s".formatted(figures.errors(), figures.samples(), why.entrySet().stream()
-                                .map(kind -> kind.getValue() + " " + kind.getKey()).collect(Collectors.joining(", ")))));
+                        figures.failedIfAny("; ")));
                 micros.computeIfAbsent(target.id(), key -> new ArrayList<>()).add(new Charts.Point(size,
                         figures.serverMicros() == null ? null : figures.serverMicros().median()));
-                // a request that failed (a 503 when Redis did not answer a thousand keys within the module's 500 ms command
-                // timeout, on two cores still compiling) is a figure of its cell, as in the concurrency scenario; a wrong
-                // answer, or a row without samples, is a fault
-                if (figures.tps() == null || figures.samples() == 0) {
-                    problems.add("%s, %d colors: module %s recorded no sample".formatted(name(), size, target.id()));
-                }
-                if (why.containsKey(Concurrency.WRONG_ANSWER)) {
-                    problems.add("%s, %d colors: module %s answered 200 with a wrong body %d times".formatted(name(), size, target.id(),
-                            why.get(Concurrency.WRONG_ANSWER)));
-                }
+                problems.addAll(figures.faults(name(), Format.grouped(size) + " colors"));
             });
             rows.add(row);
         }
         Map<String, Object> data = new LinkedHashMap<>();
-        steps.forEach((size, step) -> data.put(String.valueOf(size), Map.of("redis", step.verification().checks(), "rows", step.rows(),
-                "failures", step.failures())));
+        steps.forEach((size, step) -> data.put(String.valueOf(size), Map.of("redis", step.verification().checks(), "rows", step.rows())));
         return new Section(name(), "Number of keys",
                 "Each row serving a palette of %s colors: each verified against that palette's canonical answer, warmed, and loaded "
                         .formatted(String.join(", ", steps.keySet().stream().map(Format::grouped).toList()))

@@ -2,6 +2,8 @@ package dev.colorbench.benchmark.scenario;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Format;
@@ -17,15 +19,17 @@ import dev.colorbench.benchmark.results.Spread;
  * One row's closed-model figures in one JMeter run of a scenario: throughput over the repetitions,
  * the module's own microseconds per request (missing where its count differs from JMeter's), the CPU microseconds
  * one request cost the module and its store together,
- * latency over all samples, and errors.
+ * latency over all samples, and errors with why they failed ({@link FailedRequests#kinds}).
  */
-record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicros, RunStatistics latency, long samples, long errors) {
+record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicros, RunStatistics latency, long samples, long errors,
+        Map<String, Long> failures) {
 
     static RowFigures of(String target, JMeterResults results, BenchmarkSettings settings) {
         List<Double> tps = new ArrayList<>();
         List<Double> micros = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
         List<Sample> all = new ArrayList<>();
+        Map<String, Long> reasons = new TreeMap<>();
         for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
             RunKey key = new RunKey(target, Phase.THROUGHPUT, repetition);
             List<Sample> samples = results.samples(key);
@@ -36,9 +40,11 @@ record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicr
             cpu.add(server.moduleCpuSeconds() == null || server.storeCpuSeconds() == null || run.samples() == 0 ? null
                     : (server.moduleCpuSeconds() + server.storeCpuSeconds()) * 1e6 / run.samples());
             all.addAll(samples);
+            results.failures(key).forEach((reason, count) -> reasons.merge(reason, count, Long::sum));
         }
         RunStatistics latency = RunStatistics.of(all, 0);
-        return new RowFigures(target, Spread.of(tps), Spread.of(micros), Spread.of(cpu), latency, latency.samples(), latency.errors());
+        return new RowFigures(target, Spread.of(tps), Spread.of(micros), Spread.of(cpu), latency, latency.samples(), latency.errors(),
+                FailedRequests.kinds(reasons));
     }
 
     Double tpsMedian() {
@@ -51,15 +57,34 @@ record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicr
                 : "%s (%s-%s)".formatted(Format.grouped(spread.median()), Format.grouped(spread.min()), Format.grouped(spread.max()));
     }
 
-    /** What the build fails on in a scenario that does not measure errors: any failed sample, or a run without samples. */
-    List<String> problems(String scenario, String condition) {
-        List<String> problems = new ArrayList<>();
+    /** {@code 0 % failed}, or the share and why: {@code 1.4 % failed (12 refused by the module ...)}. */
+    String failed() {
+        if (errors == 0) {
+            return "0 % failed";
+        }
+        return "%s %% failed (%s)".formatted(Format.number(Math.round(errors * 1000.0 / samples) / 10.0),
+                failures.isEmpty() ? "unknown" : FailedRequests.counted(failures));
+    }
+
+    /** {@link #failed()} after {@code separator} if a request failed, else nothing: for a cell that shows failures only when there are some. */
+    String failedIfAny(String separator) {
+        return errors == 0 ? "" : separator + failed();
+    }
+
+    /**
+     * What fails the build in a scenario: a run without samples, or a 200 with a wrong body. A request that failed otherwise (a
+     * 503 when the store did not answer within the module's command timeout on two cores still compiling, a timeout under
+     * a thousand clients) is what the module is built to do under that condition: a figure of its cell ({@link #failed()}).
+     */
+    List<String> faults(String scenario, String condition) {
+        List<String> faults = new ArrayList<>();
         if (tps == null || samples == 0) {
-            problems.add("%s, %s: module %s recorded no sample".formatted(scenario, condition, target));
+            faults.add("%s, %s: module %s recorded no sample".formatted(scenario, condition, target));
         }
-        if (errors > 0) {
-            problems.add("%s, %s: module %s failed %d of %d requests".formatted(scenario, condition, target, errors, samples));
+        if (failures.containsKey(FailedRequests.WRONG_ANSWER)) {
+            faults.add("%s, %s: module %s answered 200 with a wrong body %d times".formatted(scenario, condition, target,
+                    failures.get(FailedRequests.WRONG_ANSWER)));
         }
-        return problems;
+        return faults;
     }
 }

@@ -91,12 +91,12 @@ final class Variants implements Scenario {
                     : target.properties().equals(JEDIS) ? "Jedis, a pool of 16 connections" : "virtual threads";
             String vsBase = target.properties().isEmpty() || base.tpsMedian() == null || figures.tpsMedian() == null ? ""
                     : Format.ratio(figures.tpsMedian() / base.tpsMedian());
-            table.add(List.of(target.id(), settingsText, RowFigures.spread(figures.tps()), vsBase,
+            table.add(List.of(target.id(), settingsText, RowFigures.spread(figures.tps()) + figures.failedIfAny("; "), vsBase,
                     figures.serverMicros() == null ? "missing" : Format.grouped(figures.serverMicros().median()),
                     figures.latency().p50Ms() + " / " + figures.latency().p99Ms()));
             labels.add(target.id());
             series.computeIfAbsent("TPS (median)", key -> new ArrayList<>()).add(figures.tpsMedian());
-            problems.addAll(figures.problems(name(), "closed model"));
+            problems.addAll(figures.faults(name(), "closed model"));
         }
         notes = new ArrayList<>(notes);
         notes.add(("Closed model, %d client threads, %d s, median of %d repetition(s) (range); 'x as it is' compares a variant with its "

@@ -90,21 +90,12 @@ final class Writes implements Scenario {
                 }
                 Console.info("writes: %s changes/s asked, %s written".formatted(Format.grouped(rate), Format.number(writer.achievedPerSecond())));
                 Map<String, RowFigures> figures = new LinkedHashMap<>();
-                Map<String, Map<String, Long>> failures = new LinkedHashMap<>();
                 Map<String, Staleness> staleness = new LinkedHashMap<>();
                 for (Target target : rows) {
                     RowFigures row = RowFigures.of(target.id(), results, settings);
-                    Map<String, Long> why = Concurrency.kinds(results.failures(target.id()));
                     figures.put(target.id(), row);
-                    failures.put(target.id(), why);
-                    // failed requests are a figure here (a store busy with writes may time out); an answer of the wrong length is a fault
-                    if (row.samples() == 0) {
-                        problems.add("%s, %d changes/s: module %s recorded no sample".formatted(name(), rate, target.id()));
-                    }
-                    if (why.containsKey(Concurrency.WRONG_ANSWER)) {
-                        problems.add("%s, %d changes/s: module %s answered 200 with a body of the wrong length %d times".formatted(name(), rate,
-                                target.id(), why.get(Concurrency.WRONG_ANSWER)));
-                    }
+                    // failed requests are a figure here (a store busy with writes may time out); a body of the wrong length is a fault
+                    problems.addAll(row.faults(name(), Format.grouped(rate) + " changes/s"));
                 }
                 for (int i = 0; i < probes.size(); i++) {
                     String id = copies.get(i).target().id();
@@ -135,7 +126,7 @@ final class Writes implements Scenario {
                         }
                     }
                 }
-                steps.put(rate, new Step(rate, writer.achievedPerSecond(), writer.changes(), figures, failures, staleness, staleForGood));
+                steps.put(rate, new Step(rate, writer.achievedPerSecond(), writer.changes(), figures, staleness, staleForGood));
             }
             bytesPerChange = store.bytesPerChange();
         }
@@ -227,7 +218,7 @@ final class Writes implements Scenario {
     }
 
     /** One write rate: what the writer achieved, and each row's figures. */
-    record Step(int askedPerSecond, double writtenPerSecond, long changes, Map<String, RowFigures> rows, Map<String, Map<String, Long>> failures,
+    record Step(int askedPerSecond, double writtenPerSecond, long changes, Map<String, RowFigures> rows,
             Map<String, Staleness> staleness, Map<String, List<String>> staleForGood) {
     }
 
@@ -277,7 +268,7 @@ final class Writes implements Scenario {
                     : "%s (%s bytes)".formatted(layout, Format.grouped(bytesPerChange.getOrDefault(layout, 0.0)))));
             for (Step step : steps.values()) {
                 RowFigures figures = step.rows().get(id);
-                String cell = "%s, %s, %s".formatted(RowFigures.spread(figures.tps()), figures.latency().p99Ms(), failed(figures, step.failures().get(id)));
+                String cell = "%s, %s, %s".formatted(RowFigures.spread(figures.tps()), figures.latency().p99Ms(), figures.failed());
                 Staleness staleness = step.staleness().get(id);
                 List<String> stale = step.staleForGood().getOrDefault(id, List.of());
                 row.add((staleness == null ? cell : cell + "; " + staleness.describe())
@@ -322,14 +313,6 @@ final class Writes implements Scenario {
     }
 
     /** {@code 0}, or how many failed and why. */
-    private static String failed(RowFigures figures, Map<String, Long> why) {
-        if (figures.errors() == 0) {
-            return "0";
-        }
-        return "%d (%s)".formatted(figures.errors(), why.entrySet().stream().map(kind -> kind.getValue() + " " + kind.getKey())
-                .collect(Collectors.joining(", ")));
-    }
-
     private static double averageColorLength() {
         return Palette.all().stream().mapToInt(color -> ColorJson.of(color).length()).average().orElse(0);
     }

@@ -312,7 +312,6 @@ final class Writes implements Scenario {
         return colon < 0 ? problem : problem.substring(colon + 2);
     }
 
-    /** {@code 0}, or how many failed and why. */
     private static double averageColorLength() {
         return Palette.all().stream().mapToInt(color -> ColorJson.of(color).length()).average().orElse(0);
     }

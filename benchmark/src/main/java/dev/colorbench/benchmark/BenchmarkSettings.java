@@ -20,8 +20,8 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  *        {@code warmupTolerancePercent} and the module's JIT was all but idle in them
  * @param warmupCompilingSeconds the most a row's warm-up goes on past {@code warmupSeconds} while the module's JIT is still
  *        compiling: on 2 cores with 16 clients, rows were still compiling at 60 s and climbed during their first measured run
- * @param warmupTogetherSeconds the most every row is loaded at once before each is warmed on its own (0: not at all): their JITs
- *        compile side by side instead of one row after another
+ * @param warmupTogetherSeconds the most a group of rows, one per core, is loaded at a light load before each is warmed at the
+ *        measured load (0: not at all): their JITs' compiler threads get most of a core each
  * @param jmeterWarmupSeconds JMeter's own warm-up on each row right before its first measured run
  * @param redisClusterNodes the Redis Cluster the {@code cluster} scenario measures on ({@code REDIS_CLUSTER_NODES},
  *        {@code host:port} of every master, comma-separated); {@code null}: an embedded cluster of three masters
@@ -101,9 +101,9 @@ public record BenchmarkSettings(
             // repetition, 3 of 18 within 15 % (docs/measuring.md, "Where a full run's time goes")
             Map.entry("warmup", new String[] { "12", "4" }),
             Map.entry("warmupCompiling", new String[] { "40", "4" }),
-            // every row loaded at once until their JITs are quiet: a full run at 77f990f warmed its 19 rows one after another for
-            // 13.4 minutes (24 to 90 s each, most until the 40 s then allowed); 19 rows at once each get a nineteenth of the cores,
-            // so the together phase mostly compiles what every row shares (Spring, Tomcat, Jackson)
+            // one row per core at 2 clients each until their JITs are quiet, then at the measured load: rows warmed one after another
+            // (77f990f: 13.4 minutes for 19 rows) or all at once first (142ea4e: 60 s, then 16 of 18 rows still compiling at 40 s each;
+            // 300 s never went quiet) left each JVM's one C2 thread a small share of the cores (docs/measuring.md, "What the warm-up waits for")
             Map.entry("warmupTogether", new String[] { "60", "0" }),
             Map.entry("warmupWindow", new String[] { "2", "1" }),
             Map.entry("warmupWindows", new String[] { "3", "2" }),

@@ -29,9 +29,9 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 "JMeter " + jmeterVersion + " on the same machine", cpuPlacement, settings.threads(),
                 settings.durationSeconds(), settings.rampupSeconds(), settings.latencyDurationSeconds(), settings.rate(), settings.openModelCap(),
-                ((settings.warmupTogetherSeconds() > 0 ? "every row at once until their JITs were quiet (at most " + settings.warmupTogetherSeconds()
-                        + " s), then " : "")
-                        + "each row until its last %d windows of %d s agree within %s %% and its JIT compiled for at most %s %% of them (at most %d s%s), "
+                ("one row per core at a time" + (settings.warmupTogetherSeconds() > 0 ? ", at " + SteadyState.LIGHT_CLIENTS
+                        + " clients each until their JITs were quiet (at most " + settings.warmupTogetherSeconds() + " s), then" : "")
+                        + " at the measured load, each row until its last %d windows of %d s agree within %s %% and its JIT compiled for at most %s %% of them (at most %d s%s), "
                         + "then %d s of JMeter's own before its first measured run; in no figure").formatted(settings.warmupWindows(),
                                 settings.warmupWindowSeconds(), settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT),
                                 settings.warmupSeconds(), settings.warmupCompilingSeconds() > settings.warmupSeconds()

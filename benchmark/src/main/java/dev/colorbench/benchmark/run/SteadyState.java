@@ -4,161 +4,158 @@ import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Collectors;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
 
 /**
- * Brings every row to a steady state before anything is measured: loads it in the closed model
- * (as many threads as the measured runs, no think time) in short windows until the last few
- * windows' throughput agree within a tolerance <em>and</em> the module's JIT has all but stopped
- * compiling in them, or a maximum is reached. A fixed warm-up either wastes minutes or stops while
- * the JIT is still compiling; this one stops when the module says so, and the report shows how long
- * it took, the last windows and the JIT's time in them, so a row that never settled is visible.
- * Throughput alone is not enough: on 2 cores the JIT's two compiler threads compete with the load,
- * throughput climbs in steps with plateaus of several seconds, and template-mget, "steady" after
- * 18 s by throughput alone, then served 1,605, 2,645 and 3,511 requests/s in its three measured
- * runs (16 threads, at {@code 5019293}); under load its JIT compiled about 2 s per second for its
- * first 30 s and went quiet after about 45. A warm-up is in no figure, so a few
- * failed requests in it (a store that stalled for a second on a busy machine) are reported, not
- * fatal; a row that answered none of them stops the run.
+ * Brings every row to a steady state before anything is measured, a group of rows at a time, one row per core: first at a
+ * light load ({@value #LIGHT_CLIENTS} clients each) until every row's JIT of the group is quiet, then at the measured
+ * runs' load, each row until the last few windows' throughput agree within a tolerance <em>and</em> its JIT has all but
+ * stopped compiling in them, or a maximum is reached. The report shows how long each took, its last windows and its JIT's
+ * time in them, so a row that never settled is visible.
+ *
+ * <p>Why a group, and why light first: what a row's warm-up waits for is its JVM's one C2 compiler thread (two cores
+ * give a JVM one), getting through the methods its load makes hot. Warmed one after another, each row's C2 thread
+ * competes with its own ten clients and request threads, one JVM at a time; on the fifth VM (docs/measuring.md) 16 of 18
+ * rows were still compiling after 40 s. Two rows at two clients each leave each C2 thread most of a core: template-mget
+ * and cacheable-list were both quiet after 36 s, then each needed about 20 s more at ten clients (template-mget alone
+ * at ten clients from its start: 58 s). Every row at once (the earlier together phase) gave eighteen C2 threads a
+ * ninth of a core each and never went quiet in 300 s. A warm-up is in no figure, so a few failed requests in it (a
+ * store that stalled for a second on a busy machine) are reported, not fatal; a row that answered none of them stops
+ * the run.
  */
 public final class SteadyState {
 
     /**
-     * A row's warm-up: how long, whether it settled, the last windows' throughput (requests per
-     * second) and the milliseconds the module's JIT spent compiling during them.
+     * A row's warm-up: how long in all (light and full load), whether it settled, the last windows' throughput
+     * (requests per second) and the milliseconds the module's JIT spent compiling during them.
      */
     public record Warmup(String target, double seconds, boolean steady, List<Double> lastWindows, double jitMillis, long requests, long errors) {
     }
 
-    /** Clients per row while every row is warmed together. */
-    private static final int TOGETHER_THREADS = 2;
-
-    /** How often the JITs are read while every row is warmed together. */
-    private static final int TOGETHER_WINDOW_SECONDS = 5;
+    /** Clients per row in the light phase: enough to make the request path hot, few enough to leave the compilers a core. */
+    public static final int LIGHT_CLIENTS = 2;
 
     /** The most of the last windows' time the JIT may have spent compiling for a row to count as steady. */
     public static final double JIT_QUIET_PERCENT = 2;
 
     private final BenchmarkSettings settings;
 
+    private final int rowsAtOnce;
+
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
     public SteadyState(BenchmarkSettings settings) {
         this.settings = settings;
+        this.rowsAtOnce = Runtime.getRuntime().availableProcessors();
     }
 
     public List<Warmup> warm(List<RunningModule> modules) {
-        if (settings.warmupTogetherSeconds() > 0 && modules.size() > 1) {
-            warmTogether(modules);
-        }
         List<Warmup> warmups = new ArrayList<>();
-        for (RunningModule module : modules) {
-            Warmup warmup = warm(module);
-            Console.info("warmed %-26s %s s, %s: last windows %s requests/s, JIT %s ms in them".formatted(module.target().id(),
-                    Format.number(warmup.seconds()), warmup.steady() ? "steady" : "NOT steady",
-                    warmup.lastWindows().stream().map(Format::grouped).toList(), Format.grouped(warmup.jitMillis())));
-            if (warmup.errors() > 0 && warmup.errors() >= warmup.requests()) {
-                throw new IllegalStateException("Module " + module.target().id() + " failed every one of its " + warmup.requests()
-                        + " requests while warming up; see " + module.log());
+        for (List<RunningModule> group : groups(modules, rowsAtOnce)) {
+            double lightSeconds = settings.warmupTogetherSeconds() > 0 ? warmLightly(group) : 0;
+            List<Warmup> groupWarmups = warmAtFullLoad(group, lightSeconds);
+            for (int i = 0; i < group.size(); i++) {
+                Warmup warmup = groupWarmups.get(i);
+                Path log = group.get(i).log();
+                Console.info("warmed %-26s %s s, %s: last windows %s requests/s, JIT %s ms in them".formatted(warmup.target(),
+                        Format.number(warmup.seconds()), warmup.steady() ? "steady" : "NOT steady",
+                        warmup.lastWindows().stream().map(Format::grouped).toList(), Format.grouped(warmup.jitMillis())));
+                if (warmup.errors() > 0 && warmup.errors() >= warmup.requests()) {
+                    throw new IllegalStateException("Module " + warmup.target() + " failed every one of its " + warmup.requests()
+                            + " requests while warming up; see " + log);
+                }
+                if (warmup.errors() > 0) {
+                    Console.info("  %s failed %d of %d warm-up requests (in no figure; the reasons are in %s)".formatted(warmup.target(),
+                            warmup.errors(), warmup.requests(), log));
+                }
+                warmups.add(warmup);
             }
-            if (warmup.errors() > 0) {
-                Console.info("  %s failed %d of %d warm-up requests (in no figure; the reasons are in %s)".formatted(module.target().id(),
-                        warmup.errors(), warmup.requests(), module.log()));
-            }
-            warmups.add(warmup);
         }
         return warmups;
     }
 
-    /**
-     * Loads every row at once, {@link #TOGETHER_THREADS} clients each, until the JITs of all of them have gone quiet or
-     * {@code warmupTogetherSeconds} have passed. Their compilers then share the cores with each other instead of taking turns
-     * one row after another, each with the cores to itself and a wait on top: the compiling is the same, the waiting is not.
-     * What each row then needs before it is measured, its own steady windows, is checked row by row as before.
-     */
-    private void warmTogether(List<RunningModule> modules) {
-        AtomicBoolean running = new AtomicBoolean(true);
-        LongAdder requests = new LongAdder();
-        LongAdder errors = new LongAdder();
-        List<Thread> threads = new ArrayList<>();
-        for (RunningModule module : modules) {
-            threads.addAll(clients(module, TOGETHER_THREADS, running, requests, errors));
+    /** {@code modules} in groups of {@code size}, in order; the last may be smaller. */
+    static <T> List<List<T>> groups(List<T> modules, int size) {
+        int each = Math.max(1, size);
+        List<List<T>> groups = new ArrayList<>();
+        for (int from = 0; from < modules.size(); from += each) {
+            groups.add(List.copyOf(modules.subList(from, Math.min(modules.size(), from + each))));
         }
+        return groups;
+    }
+
+    /**
+     * Loads every row of {@code group} with {@value #LIGHT_CLIENTS} clients until each one's JIT was quiet in its last
+     * windows, or {@code warmupTogetherSeconds} have passed; returns how long it took.
+     */
+    private double warmLightly(List<RunningModule> group) {
+        List<RowLoad> rows = group.stream().map(module -> new RowLoad(module, LIGHT_CLIENTS)).toList();
+        Duration window = Duration.ofSeconds(settings.warmupWindowSeconds());
         long start = System.nanoTime();
-        Duration window = Duration.ofSeconds(TOGETHER_WINDOW_SECONDS);
+        boolean quiet = false;
         try {
-            double compiled = modules.stream().mapToDouble(ModuleMeters::compilationMillis).sum();
-            while (System.nanoTime() - start < settings.warmupTogetherSeconds() * 1_000_000_000L) {
+            while (!quiet && System.nanoTime() - start < settings.warmupTogetherSeconds() * 1_000_000_000L) {
                 Pause.of(window);
-                double now = modules.stream().mapToDouble(ModuleMeters::compilationMillis).sum();
-                // every row's JIT quiet: together they compiled for at most the quiet share of one window, per row
-                boolean quiet = jitQuiet((now - compiled) / modules.size(), window.toMillis());
-                compiled = now;
-                if (quiet) {
-                    break;
-                }
+                rows.forEach(RowLoad::endWindow);
+                quiet = rows.stream().allMatch(row -> row.jitQuiet(settings.warmupWindows()));
             }
         }
         finally {
-            running.set(false);
-            threads.forEach(SteadyState::join);
+            rows.forEach(RowLoad::stop);
         }
-        Console.info("warmed every row together for %s s (%s requests, %s failed, in no figure); then each row to a steady state".formatted(
-                Format.number(Math.round((System.nanoTime() - start) / 1e8) / 10.0), Format.grouped(requests.sum()), Format.grouped(errors.sum())));
+        double seconds = Math.round((System.nanoTime() - start) / 1e8) / 10.0;
+        Console.info("warmed %s at %d clients each for %s s, their JITs %s (%s requests, %s failed, in no figure)".formatted(
+                group.stream().map(module -> module.target().id()).collect(Collectors.joining(" and ")), LIGHT_CLIENTS, Format.number(seconds),
+                quiet ? "quiet" : "still compiling", Format.grouped(rows.stream().mapToLong(row -> row.requests.sum()).sum()),
+                Format.grouped(rows.stream().mapToLong(row -> row.errors.sum()).sum())));
+        return seconds;
     }
 
-    private Warmup warm(RunningModule module) {
-        LongAdder requests = new LongAdder();
-        LongAdder errors = new LongAdder();
-        AtomicBoolean running = new AtomicBoolean(true);
-        List<Thread> threads = clients(module, settings.threads(), running, requests, errors);
-        try {
-            return measureUntilSteady(module, requests, errors);
-        }
-        finally {
-            running.set(false);
-            threads.forEach(SteadyState::join);
-        }
-    }
-
-    private Warmup measureUntilSteady(RunningModule module, LongAdder requests, LongAdder errors) {
+    /** Loads every row of {@code group} with the measured runs' clients, side by side, each until it is steady or warmed long enough. */
+    private List<Warmup> warmAtFullLoad(List<RunningModule> group, double lightSeconds) {
+        List<RowLoad> rows = group.stream().map(module -> new RowLoad(module, settings.threads())).toList();
         Duration window = Duration.ofSeconds(settings.warmupWindowSeconds());
         int windowsNeeded = settings.warmupWindows();
         long maxWindows = Math.max(windowsNeeded, settings.warmupSeconds() / settings.warmupWindowSeconds());
         long maxWindowsCompiling = Math.max(maxWindows, settings.warmupCompilingSeconds() / settings.warmupWindowSeconds());
-        List<Double> windows = new ArrayList<>();
-        List<Double> compiled = new ArrayList<>();
-        long counted = 0;
-        double compiling = ModuleMeters.compilationMillis(module);
-        long windowStart = System.nanoTime();
-        while (true) {
-            Pause.of(window);
-            long now = System.nanoTime();
-            long total = requests.sum();
-            double jit = ModuleMeters.compilationMillis(module);
-            windows.add((total - counted) * 1e9 / (now - windowStart));
-            compiled.add(jit - compiling);
-            counted = total;
-            compiling = jit;
-            windowStart = now;
-            List<Double> last = windows.subList(Math.max(0, windows.size() - windowsNeeded), windows.size());
-            double jitMillis = compiled.subList(Math.max(0, compiled.size() - windowsNeeded), compiled.size()).stream().mapToDouble(Double::doubleValue).sum();
-            boolean quiet = jitQuiet(jitMillis, last.size() * window.toMillis());
-            boolean steady = windows.size() >= windowsNeeded && agree(last, settings.warmupTolerancePercent()) && quiet;
-            if (steady || done(windows.size(), quiet, maxWindows, maxWindowsCompiling)) {
-                return new Warmup(module.target().id(), windows.size() * (double) settings.warmupWindowSeconds(), steady, List.copyOf(last), jitMillis,
-                        total, errors.sum());
+        Warmup[] done = new Warmup[rows.size()];
+        try {
+            while (rows.stream().anyMatch(RowLoad::running)) {
+                Pause.of(window);
+                for (int i = 0; i < rows.size(); i++) {
+                    RowLoad row = rows.get(i);
+                    if (!row.running()) {
+                        continue;
+                    }
+                    row.endWindow();
+                    List<Double> last = row.last(row.windows, windowsNeeded);
+                    double jitMillis = row.last(row.compiled, windowsNeeded).stream().mapToDouble(Double::doubleValue).sum();
+                    boolean quiet = row.jitQuiet(windowsNeeded);
+                    int windows = row.windows.size();
+                    boolean steady = windows >= windowsNeeded && agree(last, settings.warmupTolerancePercent()) && quiet;
+                    if (steady || done(windows, quiet, maxWindows, maxWindowsCompiling)) {
+                        row.stop();
+                        done[i] = new Warmup(row.module.target().id(), lightSeconds + windows * (double) settings.warmupWindowSeconds(), steady,
+                                List.copyOf(last), jitMillis, row.requests.sum(), row.errors.sum());
+                    }
+                }
             }
         }
+        finally {
+            rows.forEach(RowLoad::stop);
+        }
+        return List.of(done);
     }
 
     /**
@@ -183,45 +180,102 @@ public final class SteadyState {
         return max > 0 && (max - min) * 100 / max <= tolerancePercent;
     }
 
-    /** {@code count} closed-model clients of {@code module}'s {@code GET /colors}, started, until {@code running} is false. */
-    private List<Thread> clients(RunningModule module, int count, AtomicBoolean running, LongAdder requests, LongAdder errors) {
-        HttpRequest request = HttpRequest.newBuilder(module.baseUri().resolve("/colors")).timeout(Duration.ofSeconds(10)).build();
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            Thread thread = new Thread(() -> {
-                while (running.get()) {
-                    send(request, requests, errors);
-                }
-            }, "warm-up " + module.target().id() + " " + i);
-            thread.setDaemon(true);
-            thread.start();
-            threads.add(thread);
-        }
-        return threads;
-    }
+    /**
+     * One row under load: its closed-model clients of {@code GET /colors}, started at once, and what each window of it
+     * served and compiled, read from the module's own meters.
+     */
+    private final class RowLoad {
 
-    private void send(HttpRequest request, LongAdder requests, LongAdder errors) {
-        try {
-            HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
-            if (response.statusCode() != 200) {
-                errors.increment();
+        private final RunningModule module;
+
+        private final AtomicBoolean running = new AtomicBoolean(true);
+
+        private final LongAdder requests = new LongAdder();
+
+        private final LongAdder errors = new LongAdder();
+
+        private final List<Thread> threads = new ArrayList<>();
+
+        private final List<Double> windows = new ArrayList<>();
+
+        private final List<Double> compiled = new ArrayList<>();
+
+        private long counted;
+
+        private double compiling;
+
+        private long windowStart;
+
+        RowLoad(RunningModule module, int clients) {
+            this.module = module;
+            this.compiling = ModuleMeters.compilationMillis(module);
+            this.windowStart = System.nanoTime();
+            HttpRequest request = HttpRequest.newBuilder(module.baseUri().resolve("/colors")).timeout(Duration.ofSeconds(10)).build();
+            for (int i = 0; i < clients; i++) {
+                Thread thread = new Thread(() -> {
+                    while (running.get()) {
+                        send(request);
+                    }
+                }, "warm-up " + module.target().id() + " " + i);
+                thread.setDaemon(true);
+                thread.start();
+                threads.add(thread);
             }
         }
-        catch (IOException ex) {
-            errors.increment();
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
-        requests.increment();
-    }
 
-    private static void join(Thread thread) {
-        try {
-            thread.join(15_000);
+        /** Closes the current window: the requests a second it served and the milliseconds its JIT compiled in it. */
+        void endWindow() {
+            long now = System.nanoTime();
+            long total = requests.sum();
+            double jit = ModuleMeters.compilationMillis(module);
+            windows.add((total - counted) * 1e9 / (now - windowStart));
+            compiled.add(jit - compiling);
+            counted = total;
+            compiling = jit;
+            windowStart = now;
         }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
+
+        /** Whether the JIT was quiet in the last {@code count} windows (and there were that many). */
+        boolean jitQuiet(int count) {
+            return compiled.size() >= count && SteadyState.jitQuiet(last(compiled, count).stream().mapToDouble(Double::doubleValue).sum(),
+                    count * settings.warmupWindowSeconds() * 1000L);
+        }
+
+        List<Double> last(List<Double> values, int count) {
+            return values.subList(Math.max(0, values.size() - count), values.size());
+        }
+
+        boolean running() {
+            return running.get();
+        }
+
+        /** Stops the clients and waits for their last requests, so that the next load starts on an idle module. */
+        void stop() {
+            running.set(false);
+            for (Thread thread : threads) {
+                try {
+                    thread.join(15_000);
+                }
+                catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        private void send(HttpRequest request) {
+            try {
+                HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
+                if (response.statusCode() != 200) {
+                    errors.increment();
+                }
+            }
+            catch (IOException ex) {
+                errors.increment();
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+            requests.increment();
         }
     }
 }

@@ -33,4 +33,11 @@ class SteadyStateTest {
         assertThat(SteadyState.jitQuiet(7_000, 6_000)).isFalse();
         assertThat(SteadyState.jitQuiet(121, 6_000)).isFalse();
     }
+
+    @Test
+    void rowsAreWarmedInGroupsOfOnePerCoreInTheirOrder() {
+        assertThat(SteadyState.groups(List.of("a", "b", "c", "d", "e"), 2)).containsExactly(List.of("a", "b"), List.of("c", "d"), List.of("e"));
+        assertThat(SteadyState.groups(List.of("a", "b"), 1)).containsExactly(List.of("a"), List.of("b"));
+        assertThat(SteadyState.groups(List.of("a"), 0)).as("never a group of none").containsExactly(List.of("a"));
+    }
 }

@@ -112,8 +112,10 @@ public record BenchmarkSettings(
             // more often than chance
             Map.entry("jmeterWarmup", new String[] { "5", "1" }),
             Map.entry("errorThreshold", new String[] { "0" }),
-            // the full run's on evidence (README, "JVM options"); a quick run starts the same modules on a CI machine, where 1 GB each may not fit
-            Map.entry("jvmArgs", new String[] { "-Xms1g -Xmx1g -XX:+UseParallelGC", "-Xms256m -Xmx256m -XX:+UseParallelGC" }),
+            // the full run's on evidence (README, "JVM options"); a quick run starts the same modules on a CI machine, where 1 GB each may not fit,
+            // and only checks that every row and scenario works: C1 alone (as IDEs start Spring Boot) because more than half of a module start's CPU
+            // went to its compiler threads (docs/measuring.md), and a quick run starts 46 modules; its figures are not to be read
+            Map.entry("jvmArgs", new String[] { "-Xms1g -Xmx1g -XX:+UseParallelGC", "-Xms256m -Xmx256m -XX:+UseParallelGC -XX:TieredStopAtLevel=1" }),
             Map.entry("healthTimeout", new String[] { "120" }),
             Map.entry("redisUrl", new String[] { "" }),
             Map.entry("redisClusterNodes", new String[] { "" }),

@@ -218,10 +218,16 @@ final class ReportView {
         return "%s / %s".formatted(or(tps, Format::percent, "n/a"), or(cpu, Format::percent, "n/a"));
     }
 
-    /** The first table's p99 at half load: the module's own in µs, JMeter's whole ms in brackets. */
-    private static String p99(ModuleSummary.Latency latency) {
+    /**
+     * The first table's p99 at half load: the module's own in µs, JMeter's whole ms in brackets, and the share that failed
+     * when any did: a row that fails requests at half its closed-model throughput could not keep up with the open model's
+     * arrivals (a connection each), and its p99 is then that of a queue, not of the pattern at half load.
+     */
+    static String p99(ModuleSummary.Latency latency) {
         String module = latency.p99Micros() == null ? "missing" : micros(latency.p99Micros()) + " µs";
-        return module + " (" + (latency.p99Ms() == null ? "missing" : latency.p99Ms() + " ms") + ")";
+        String failed = latency.errors() == 0 || latency.samples() == 0 ? ""
+                : "; %s failed, overloaded".formatted(Format.percent(latency.errors() * 100.0 / latency.samples()));
+        return module + " (" + (latency.p99Ms() == null ? "missing" : latency.p99Ms() + " ms") + ")" + failed;
     }
 
     /** An open-model run: offered and achieved rate, the module's p50 / p90 / p99 / p99.9 in µs, JMeter's p50 / p99 in ms. */

@@ -51,6 +51,17 @@ class ReportTest {
     }
 
     @Test
+    void aP99AtHalfLoadWithFailedRequestsSaysTheRowWasOverloaded() {
+        // b5e4c44, cacheable-async: offered 516/s, half its closed-model TPS, it served 320/s and failed 1,027 of 2,064
+        ModuleSummary.Latency overloaded = new ModuleSummary.Latency(2_000.0, 900L, 4_000L, 4_278L, 9_000L, 2_064, 1_027, 320.0, 516.0,
+                30_833.0, 5_000_000.0, 9_136_697.0, null);
+        ModuleSummary.Latency served = new ModuleSummary.Latency(4.0, 3L, 8L, 9L, 20L, 8_000, 0, 2_000.0, 2_000.0, 1_500.0, 3_000.0, 4_900.0, 7_000.0);
+
+        assertThat(ReportView.p99(overloaded)).isEqualTo("9,136,697 µs (4278 ms); 49.8 % failed, overloaded");
+        assertThat(ReportView.p99(served)).isEqualTo("4,900 µs (9 ms)");
+    }
+
+    @Test
     void summarisesTheMeasuredRunsLeavingTheWarmUpOutAndMissingFiguresMissing() {
         ModuleSummary summary = report(TEMPLATE_MGET).summaries().get(0);
 

@@ -31,7 +31,8 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 settings.durationSeconds(), settings.rampupSeconds(), settings.latencyDurationSeconds(), settings.rate(), settings.openModelCap(),
                 ("one row per core at a time" + (settings.warmupTogetherSeconds() > 0 ? ", at " + SteadyState.LIGHT_CLIENTS
                         + " clients each until their JITs were quiet (at most " + settings.warmupTogetherSeconds() + " s), then" : "")
-                        + " at the measured load, each row until its last %d windows of %d s agree within %s %% and its JIT compiled for at most %s %% of them (at most %d s%s), "
+                        + " at the measured load, each row until its last %d windows of %d s agree within %s %% and its JIT's compilations took at most %s %% of them "
+                        + "(their elapsed time, waits for a core included: jvm.compilation.time; at most %d s%s), "
                         + "then %d s of JMeter's own before its first measured run; in no figure").formatted(settings.warmupWindows(),
                                 settings.warmupWindowSeconds(), settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT),
                                 settings.warmupSeconds(), settings.warmupCompilingSeconds() > settings.warmupSeconds()

@@ -55,7 +55,8 @@ public record ModuleSummary(
 
     /**
      * How long the row was warmed up before it was measured, whether it got steady, its last windows'
-     * requests per second, the milliseconds its JIT compiled in them, and how many of its requests
+     * requests per second, the milliseconds its JIT's compilations took in them (elapsed, a compiler thread's waits for a
+     * core included: Micrometer's {@code jvm.compilation.time}, not CPU), and how many of its requests
      * failed (in no figure, but shown).
      */
     public record Warmup(double seconds, boolean steady, List<Double> lastWindowsTps, double jitMillis, long requests, long errors) {

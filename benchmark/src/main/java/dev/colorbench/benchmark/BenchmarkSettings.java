@@ -103,7 +103,8 @@ public record BenchmarkSettings(
             Map.entry("warmupCompiling", new String[] { "40", "4" }),
             // one row per core at 2 clients each until their JITs are quiet, then at the measured load: rows warmed one after another
             // (77f990f: 13.4 minutes for 19 rows) or all at once first (142ea4e: 60 s, then 16 of 18 rows still compiling at 40 s each;
-            // 300 s never went quiet) left each JVM's one C2 thread a small share of the cores (docs/measuring.md, "What the warm-up waits for")
+            // 300 s never went quiet) left each JVM's one C2 thread a small share of the cores (docs/measuring.md, "What the warm-up waits for");
+            // in pairs (b5e4c44) the median row's range was 9.8 % against 17.0 % on the same VM, the warm-up 12m53s against 11m03s ("Rows warmed in pairs")
             Map.entry("warmupTogether", new String[] { "60", "0" }),
             Map.entry("warmupWindow", new String[] { "2", "1" }),
             Map.entry("warmupWindows", new String[] { "3", "2" }),

@@ -223,13 +223,13 @@ public record BenchmarkSettings(
 
     /**
      * The knobs of a scenario's runs: its shorter closed-model runs (a second of ramp-up, when there
-     * is one), its shorter warm-up (not extended while the JIT compiles: a scenario compares each row
-     * with itself, and warms every row once per condition) and its repetitions, with {@code threads} clients.
+     * is one), its shorter warm-up (not extended while the JIT compiles, its light phase no longer: a scenario compares
+     * each row with itself, and warms every row once per condition) and its repetitions, with {@code threads} clients.
      */
     public BenchmarkSettings forScenario(int clients) {
         return new BenchmarkSettings(quick, modules, scenarioRepetitions, clients, scenarioDurationSeconds,
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
-                scenarioWarmupSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
+                scenarioWarmupSeconds, Math.min(warmupTogetherSeconds, scenarioWarmupSeconds), warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
                 scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap);
     }

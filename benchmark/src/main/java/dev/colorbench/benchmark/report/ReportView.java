@@ -218,15 +218,19 @@ final class ReportView {
         return "%s / %s".formatted(or(tps, Format::percent, "n/a"), or(cpu, Format::percent, "n/a"));
     }
 
+    /** The share of an open-model run's requests that failed from which the report calls the row overloaded. */
+    static final double OVERLOADED_PERCENT = 1;
+
     /**
      * The first table's p99 at half load: the module's own in µs, JMeter's whole ms in brackets, and the share that failed
-     * when any did: a row that fails requests at half its closed-model throughput could not keep up with the open model's
-     * arrivals (a connection each), and its p99 is then that of a queue, not of the pattern at half load.
+     * when any did; from {@value #OVERLOADED_PERCENT} % on, the row could not keep up with the open model's arrivals (a
+     * connection each), and its p99 is then that of a queue, not of the pattern at half load.
      */
     static String p99(ModuleSummary.Latency latency) {
         String module = latency.p99Micros() == null ? "missing" : micros(latency.p99Micros()) + " µs";
-        String failed = latency.errors() == 0 || latency.samples() == 0 ? ""
-                : "; %s failed, overloaded".formatted(Format.percent(latency.errors() * 100.0 / latency.samples()));
+        double failedPercent = latency.samples() == 0 ? 0 : latency.errors() * 100.0 / latency.samples();
+        String failed = latency.errors() == 0 ? ""
+                : "; %s failed%s".formatted(Format.percent(failedPercent), failedPercent >= OVERLOADED_PERCENT ? ", overloaded" : "");
         return module + " (" + (latency.p99Ms() == null ? "missing" : latency.p99Ms() + " ms") + ")" + failed;
     }
 

@@ -59,6 +59,8 @@ class ReportTest {
 
         assertThat(ReportView.p99(overloaded)).isEqualTo("9,136,697 µs (4278 ms); 49.8 % failed, overloaded");
         assertThat(ReportView.p99(served)).isEqualTo("4,900 µs (9 ms)");
+        ModuleSummary.Latency oneFailed = new ModuleSummary.Latency(4.0, 3L, 8L, 9L, 20L, 8_000, 8, 2_000.0, 2_000.0, 1_500.0, 3_000.0, 4_900.0, 7_000.0);
+        assertThat(ReportView.p99(oneFailed)).as("a few failures in thousands are a figure, not an overload").isEqualTo("4,900 µs (9 ms); 0.1 % failed");
     }
 
     @Test

@@ -30,9 +30,10 @@ import dev.colorbench.benchmark.Format;
  * and cacheable-list were both quiet after 36 s, then each needed about 20 s more at ten clients (template-mget alone
  * at ten clients from its start: 58 s). Every row at once (the earlier together phase) gave eighteen C2 threads a
  * ninth of a core each and never went quiet in 300 s. Two full runs on one VM (docs/measuring.md, "Rows warmed in
- * pairs"): the median row's range across repetitions 9.8 % in pairs against 17.0 %, for 1m50s more. A warm-up is in no figure, so a few failed requests in it (a
- * store that stalled for a second on a busy machine) are reported, not fatal; a row that answered none of them stops
- * the run.
+ * pairs"): the median row's range across repetitions 9.8 % in pairs against 17.0 %, for 1m50s more.
+ *
+ * <p>A warm-up is in no figure, so a few failed requests in it (a store that stalled for a second on a busy machine)
+ * are reported, not fatal; a row that answered none of them stops the run.
  */
 public final class SteadyState {
 

@@ -8,12 +8,13 @@ import dev.colorbench.benchmark.BenchmarkSettings;
 
 /**
  * The order of the whole run. Repetitions are interleaved across rows (A B C, A B C, ...) so that
- * drift on a shared machine hits every row alike; each row (already at a steady state, see
- * {@code run.SteadyState}) gets a short warm-up of JMeter's own right before its first measured
- * run, and is measured in the closed model, then the open model. JMeter itself starts cold: in a
- * full run of 2 cores its samplers needed about 15 s to reach the rate the first row could serve
- * (the first row's first run climbed from 900 to 4,900 requests/s while the module, already warm,
- * had served 8,600), so the plan's very first warm-up lasts at least {@value #JMETER_START_SECONDS} s.
+ * drift on a shared machine hits every row alike, and JMeter first loads every row once, unmeasured (a
+ * warm-up round, A B C), so that each row's first repetition comes, like its later ones, after the other
+ * rows' turns, and after JMeter's own JIT has had every row's load (each row is already at a steady state,
+ * see {@code run.SteadyState}). JMeter starts cold: with its warm-up right before each row's first run, the
+ * first rows of a full run on 2 cores served least in their first repetition (in-memory about 2,700
+ * requests/s in its first, 7,200 and 6,800 in the next, at {@code 37171a8}), so the round lasts at least
+ * {@value #JMETER_START_SECONDS} s in all, however few the rows.
  */
 public record Schedule(List<Run> runs) {
 
@@ -32,7 +33,7 @@ public record Schedule(List<Run> runs) {
     /** How long the overload step waits for the last requests: JMeter's response timeout. */
     static final int OVERLOAD_DRAIN_SECONDS = 10;
 
-    /** The least the plan's first warm-up lasts in a full run: JMeter's own JIT, before any row is measured. */
+    /** The least the warm-up round of a full run lasts in all: JMeter's own JIT, before any row is measured. */
     static final int JMETER_START_SECONDS = 20;
 
     public Schedule {
@@ -46,13 +47,16 @@ public record Schedule(List<Run> runs) {
     /** The same, with or without the open-model runs (a scenario that compares throughput leaves them out). */
     public static Schedule of(BenchmarkSettings settings, List<String> targets, boolean openModel) {
         List<Run> runs = new ArrayList<>();
+        if (settings.jmeterWarmupSeconds() > 0) {
+            int others = (targets.size() - 1) * settings.jmeterWarmupSeconds();
+            for (String target : targets) {
+                boolean first = runs.isEmpty() && !settings.quick();
+                int seconds = first ? Math.max(settings.jmeterWarmupSeconds(), JMETER_START_SECONDS - others) : settings.jmeterWarmupSeconds();
+                runs.add(new Run(new RunKey(target, Phase.WARMUP, 0), seconds));
+            }
+        }
         for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
             for (String target : targets) {
-                if (repetition == 1 && settings.jmeterWarmupSeconds() > 0) {
-                    boolean first = runs.isEmpty() && !settings.quick();
-                    int seconds = first ? Math.max(settings.jmeterWarmupSeconds(), JMETER_START_SECONDS) : settings.jmeterWarmupSeconds();
-                    runs.add(new Run(new RunKey(target, Phase.WARMUP, 0), seconds));
-                }
                 runs.add(new Run(new RunKey(target, Phase.THROUGHPUT, repetition), settings.durationSeconds()));
                 if (openModel) {
                     runs.add(new Run(new RunKey(target, Phase.LATENCY, repetition), settings.latencyDurationSeconds()));

@@ -33,7 +33,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                         + " clients each until their JITs were quiet (at most " + settings.warmupTogetherSeconds() + " s), then" : "")
                         + " at the measured load, each row until its last %d windows of %d s agree within %s %% and its JIT's compilations took at most %s %% of them "
                         + "(their elapsed time, waits for a core included: jvm.compilation.time; at most %d s%s), "
-                        + "then %d s of JMeter's own before its first measured run; in no figure").formatted(settings.warmupWindows(),
+                        + "then a round of JMeter's own, %d s on each row, before the first measured run; in no figure").formatted(settings.warmupWindows(),
                                 settings.warmupWindowSeconds(), settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT),
                                 settings.warmupSeconds(), settings.warmupCompilingSeconds() > settings.warmupSeconds()
                                         ? ", or " + settings.warmupCompilingSeconds() + " s while its JIT is still compiling" : "",

@@ -37,12 +37,12 @@ class PlanWriterTest {
     }
 
     @Test
-    void interleavesRepetitionsAcrossRowsAndWarmsEachRowUpOnce() {
+    void warmsEachRowUpOnceInARoundThenInterleavesRepetitionsAcrossRows() {
         Schedule schedule = Schedule.of(settings("2"), List.of("in-memory", "template-mget"));
 
         assertThat(schedule.runs()).extracting(run -> run.key().label()).containsExactly(
-                "in-memory|warmup|0", "in-memory|throughput|1", "in-memory|latency|1",
-                "template-mget|warmup|0", "template-mget|throughput|1", "template-mget|latency|1",
+                "in-memory|warmup|0", "template-mget|warmup|0",
+                "in-memory|throughput|1", "in-memory|latency|1", "template-mget|throughput|1", "template-mget|latency|1",
                 "in-memory|throughput|2", "in-memory|latency|2",
                 "template-mget|throughput|2", "template-mget|latency|2");
         assertThat(schedule.measured()).hasSize(8);
@@ -57,10 +57,9 @@ class PlanWriterTest {
 
         List<String> groups = all(plan, "<(?:ThreadGroup|OpenModelThreadGroup) [^>]*testname=\"([^\"]+)\"");
         assertThat(groups).containsExactly(
-                "in-memory|warmup|0",
+                "in-memory|warmup|0", "reactive-mget|warmup|0",
                 "in-memory|throughput|1 before", "in-memory|throughput|1", "in-memory|throughput|1 after",
                 "in-memory|latency|1 before", "in-memory|latency|1", "in-memory|latency|1 after",
-                "reactive-mget|warmup|0",
                 "reactive-mget|throughput|1 before", "reactive-mget|throughput|1", "reactive-mget|throughput|1 after",
                 "reactive-mget|latency|1 before", "reactive-mget|latency|1", "reactive-mget|latency|1 after");
         assertThat(plan).doesNotContain("SetupThreadGroup", "__P(port", "__P(threads", "__P(duration", "__P(label", "__P(progress")

@@ -22,7 +22,7 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  *        compiling: on 2 cores with 16 clients, rows were still compiling at 60 s and climbed during their first measured run
  * @param warmupTogetherSeconds the most a group of rows, one per core, is loaded at a light load before each is warmed at the
  *        measured load (0: not at all): their JITs' compiler threads get most of a core each
- * @param jmeterWarmupSeconds JMeter's own warm-up on each row right before its first measured run
+ * @param jmeterWarmupSeconds JMeter's own warm-up on each row, a round of them before the first measured run
  * @param redisClusterNodes the Redis Cluster the {@code cluster} scenario measures on ({@code REDIS_CLUSTER_NODES},
  *        {@code host:port} of every master, comma-separated); {@code null}: an embedded cluster of three masters
  * @param databaseUrl the PostgreSQL the database modules read ({@code DATABASE_URL}, a JDBC URL); {@code null}: an embedded one
@@ -87,9 +87,11 @@ public record BenchmarkSettings(
             Map.entry("threads", new String[] { "10" }),
             // 8 s measured after the ramp-up: with 6 s (8 - 2) the second or two in which JMeter's fresh threads still climb weighed a third
             // of each run, and a row's repetitions were 10 to 25 % apart; 18 s (20 - 2) roughly halved that, 10 s gave 10.9 % for the median
-            // row and 9 s 10.1 % (docs/measuring.md, "the spread"); each second less of 54 runs is most of a minute of the 25 a full run may take
-            Map.entry("duration", new String[] { "9", "3" }),
-            Map.entry("rampup", new String[] { "2", "0" }),
+            // row and 9 s 10.1 % (docs/measuring.md, "the spread"); each second less of 54 runs is most of a minute of the 25 a full run may take.
+            // 7 s are measured since 48bd753; since then a 1 s ramp-up instead of 2: with a thread every 0.2 s, the median run was at 93 % of its
+            // plateau after 1 s (37171a8, docs/measuring.md, "Where a full run's time goes"), so starting them twice as fast leaves a second less to wait
+            Map.entry("duration", new String[] { "8", "3" }),
+            Map.entry("rampup", new String[] { "1", "0" }),
             Map.entry("latencyDuration", new String[] { "4", "2" }),
             Map.entry("rate", new String[] { "50" }),
             // after every row was warmed together, each row's own warm-up is short; one that has not settled in 12 s rarely does
@@ -110,7 +112,8 @@ public record BenchmarkSettings(
             Map.entry("warmupWindows", new String[] { "3", "2" }),
             Map.entry("warmupTolerance", new String[] { "5", "10" }),
             // after 3 s a row's first repetition climbed for longer than its later ones; after 5 s it was a row's lowest in 4 of 17 rows (6b524ce), no
-            // more often than chance
+            // more often than chance; since a round of them comes before the first repetition (plan.Schedule), JMeter has had about 90 s of load
+            // before the first measured run
             Map.entry("jmeterWarmup", new String[] { "5", "1" }),
             Map.entry("errorThreshold", new String[] { "0" }),
             // the full run's on evidence (README, "JVM options"); a quick run starts the same modules on a CI machine, where 1 GB each may not fit,

@@ -99,7 +99,7 @@ public final class SteadyState {
 
     /**
      * Loads every row of {@code group} with {@value #LIGHT_CLIENTS} clients until each one's JIT was quiet in its last
-     * windows, or {@code warmupTogetherSeconds} have passed; returns how long it took.
+     * windows (each row stops as soon as its own is), or {@code warmupTogetherSeconds} have passed; returns how long it took.
      */
     private double warmLightly(List<RunningModule> group) {
         List<RowLoad> rows = group.stream().map(module -> new RowLoad(module, LIGHT_CLIENTS)).toList();
@@ -110,6 +110,8 @@ public final class SteadyState {
             while (!quiet && System.nanoTime() - start < settings.warmupTogetherSeconds() * 1_000_000_000L) {
                 Pause.of(window);
                 rows.forEach(RowLoad::endWindow);
+                // a row already quiet stops, leaving its core to the compilers of the rows still compiling
+                rows.stream().filter(row -> row.running() && row.jitQuiet(settings.warmupWindows())).forEach(RowLoad::stop);
                 quiet = rows.stream().allMatch(row -> row.jitQuiet(settings.warmupWindows()));
             }
         }

@@ -167,6 +167,8 @@ public final class EmbeddedPostgres implements AutoCloseable {
                     // a statement that ran long is in the log with what it waited for, to tell the database's stall from the client's
                     .setServerConfig("log_min_duration_statement", "200ms")
                     .setServerConfig("log_lock_waits", "on")
+                    // each backend's start, by pid: a slow statement on a backend opened moments before is a first statement's cost, not a stall
+                    .setServerConfig("log_connections", "on")
                     .setServerConfig("log_checkpoints", "on")
                     .setServerConfig("log_autovacuum_min_duration", "0")
                     .setDataDirectoryCustomizer(EmbeddedPostgres::requirePasswordsButTheSuperusers)

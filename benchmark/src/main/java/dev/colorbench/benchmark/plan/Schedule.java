@@ -13,7 +13,7 @@ import dev.colorbench.benchmark.BenchmarkSettings;
  * rows' turns, and after JMeter's own JIT has had every row's load (each row is already at a steady state,
  * see {@code run.SteadyState}). JMeter starts cold: with its warm-up right before each row's first run, the
  * first rows of a full run on 2 cores served least in their first repetition (in-memory about 2,700
- * requests/s in its first, 7,200 and 6,800 in the next, at {@code 37171a8}), so the round lasts at least
+ * requests/s in its first, 7,200 and 7,300 in the next, at {@code 37171a8}), so the round lasts at least
  * {@value #JMETER_START_SECONDS} s in all, however few the rows.
  */
 public record Schedule(List<Run> runs) {

@@ -14,16 +14,16 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The README's table of patterns lists exactly the modules of the build, in their order, each with its port and stack. */
+/** The table of patterns (docs/patterns.md) lists exactly the modules of the build, in their order, each with its port and stack. */
 class ReadmeModuleTableTest {
 
-    private static final Pattern ROW = Pattern.compile("^\\| \\[([a-z-]+)]\\(modules/([a-z-]+)\\) \\| (\\d+) \\| (\\w+) \\|");
+    private static final Pattern ROW = Pattern.compile("^\\| \\[([a-z-]+)]\\(\\.\\./modules/([a-z-]+)\\) \\| (\\d+) \\| (\\w+) \\|");
 
     @Test
-    void theReadmeListsEveryModuleWithItsPortAndStack() throws IOException {
-        List<String> lines = Files.readAllLines(Path.of("../README.md"));
-        int table = lines.indexOf("## The patterns");
-        assertThat(table).as("a section '## The patterns' in README.md").isPositive();
+    void thePatternsPageListsEveryModuleWithItsPortAndStack() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("../docs/patterns.md"));
+        int table = lines.indexOf("# The patterns");
+        assertThat(table).as("a title '# The patterns' in docs/patterns.md").isNotNegative();
         List<String> rows = new ArrayList<>();
         for (String line : lines.subList(table + 1, lines.size())) {
             if (line.startsWith("## ")) {

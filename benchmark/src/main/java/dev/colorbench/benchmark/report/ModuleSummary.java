@@ -51,6 +51,7 @@ public record ModuleSummary(
         long errors,
         double errorPercent,
         Map<String, Long> failures,
+        Map<String, Long> closedModelFailures,
         List<Run> runs) {
 
     /**

@@ -111,6 +111,11 @@ public final class Report {
         RunDirectory.write(directory.file("report.md"), render("report.md.mustache", false, view.markdown(sections)));
         String chartJs = chartJs();
         RunDirectory.write(directory.file("report.html"), render("report.html.mustache", true, view.html(sections, chartJs)));
+        if (!summaries.isEmpty()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> summary = Json.MAPPER.convertValue(new Summary(environment, summaries, Map.of()), Map.class);
+            RunDirectory.write(directory.file("headline.html"), Headline.page(summary, command));
+        }
         List<Section.Chart> charts = new ArrayList<>(view.headlineCharts());
         sections.forEach(section -> charts.addAll(section.charts()));
         for (Section.Chart chart : charts) {
@@ -138,7 +143,7 @@ public final class Report {
         }
     }
 
-    private static String render(String template, boolean html, Object context) {
+    static String render(String template, boolean html, Object context) {
         try (Reader reader = reader(template)) {
             return Mustache.compiler().escapeHTML(html).defaultValue("")
                     .withLoader(partial -> reader(partial + ".md.mustache")).compile(reader).execute(context);
@@ -149,7 +154,7 @@ public final class Report {
     }
 
     /** The Chart.js bundle of the webjar on the classpath, whatever its version. */
-    private static String chartJs() {
+    static String chartJs() {
         try (InputStream pom = resource("META-INF/maven/org.webjars.npm/chart.js/pom.properties")) {
             Properties properties = new Properties();
             properties.load(pom);
@@ -157,6 +162,16 @@ public final class Report {
                 // the library is inlined in a <script> element, which its text must not end early
                 return new String(script.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script");
             }
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** The one drawing of the headline chart, for report.html and headline.html alike. */
+    static String headlineJs() {
+        try (InputStream script = resource("report/headline.js")) {
+            return new String(script.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script");
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);

@@ -127,13 +127,19 @@ final class ReportView {
     Map<String, Object> html(List<Section> sections, String chartJs) {
         Map<String, Object> view = markdown(sections);
         List<Section.Chart> headlineCharts = headlineCharts();
-        List<Section.Chart> charts = new ArrayList<>(headlineCharts);
+        // the headline chart (headline.js) opens the page; these follow the detailed table
+        List<Section.Chart> more = headlineCharts.stream().skip(1).toList();
+        List<Section.Chart> charts = new ArrayList<>(more);
         sections.forEach(section -> charts.addAll(section.charts()));
         view.put("chartConfigs", chartsJson(charts));
-        // the throughput chart opens the page; the others follow the detailed table
-        view.put("headlineChart", headlineCharts.stream().limit(1).map(ReportView::chartView).toList());
-        view.put("moreHeadlineCharts", headlineCharts.stream().skip(1).map(ReportView::chartView).toList());
+        view.put("moreHeadlineCharts", more.stream().map(ReportView::chartView).toList());
+        view.put("headlineHeight", Math.max(300, summaries.size() * 30 + 110));
         view.put("chartJs", chartJs);
+        view.put("headlineJs", Report.headlineJs());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> whole = Json.MAPPER.convertValue(new Report.Summary(environment, summaries, Map.of()), Map.class);
+        view.put("headlineData", Headline.data(whole));
+        view.put("verdict", verdict());
         view.put("dashboards", settings.dashboards());
         view.put("failures", summaries.stream().filter(summary -> !summary.failures().isEmpty())
                 .map(summary -> Map.of("module", summary.module(), "reasons", summary.failures().entrySet().stream()
@@ -191,8 +197,49 @@ final class ReportView {
         row.put("stock", stock);
         row.put("tuned", m.tuning() != null && !stock);
         row.put("errors", "%.2f %%".formatted(m.errorPercent()));
+        row.put("closedFailed", closedFailed(m));
         row.put("samples", Format.grouped(m.samples()));
         return row;
+    }
+
+    /**
+     * The report's first sentences, from the figures alone: the fastest row, the fastest that asks its store on every request,
+     * and the reference row beside it; {@code null} without a measured row.
+     */
+    String verdict() {
+        List<ModuleSummary> measured = summaries.stream().filter(m -> m.tpsMedian() != null).toList();
+        if (measured.isEmpty()) {
+            return null;
+        }
+        java.util.Comparator<ModuleSummary> byTps = java.util.Comparator.comparing(ModuleSummary::tpsMedian);
+        ModuleSummary fastest = measured.stream().max(byTps).orElseThrow();
+        StringBuilder verdict = new StringBuilder("Fastest: %s, %s TPS at %s of CPU a request.".formatted(fastest.module(),
+                Format.grouped(fastest.tpsMedian()), cpuMicros(fastest)));
+        measured.stream().filter(m -> m.storeRoundTripsPerRequest() != null && m.storeRoundTripsPerRequest() >= 1 && m.knownStale() == null)
+                .max(byTps).filter(m -> m != fastest).ifPresent(m -> verdict.append(" Fastest that asks its store on every request: %s, %s TPS at %s%s."
+                        .formatted(m.module(), Format.grouped(m.tpsMedian()), cpuMicros(m), timesReference(m))));
+        measured.stream().filter(m -> m.module().equals(settings.reference())).findFirst().ifPresent(m -> verdict.append(
+                " %s, %s, serves %s TPS at %s.".formatted(m.module(), cost(m), Format.grouped(m.tpsMedian()), cpuMicros(m))));
+        return verdict.toString();
+    }
+
+    private String timesReference(ModuleSummary m) {
+        return m.ratioToReference() == null ? "" : ", %s times %s".formatted(Format.number(Math.round(m.ratioToReference() * 10) / 10.0), settings.reference());
+    }
+
+    private static String cpuMicros(ModuleSummary m) {
+        return m.cpu() == null || m.cpu().totalMicros() == null ? "an unmeasured cost" : micros(m.cpu().totalMicros().median()) + " µs";
+    }
+
+    /** The closed model's failed requests: {@code none}, or {@code 1 of 73,530, 1 answered 503}. */
+    static String closedFailed(ModuleSummary m) {
+        ModuleSummary.Latency closed = m.throughputLatency();
+        if (closed.errors() == 0) {
+            return "none";
+        }
+        long unavailable = Summaries.unavailable(m.closedModelFailures());
+        return "%s of %s%s".formatted(Format.grouped(closed.errors()), Format.grouped(closed.samples()),
+                unavailable == 0 ? "" : ", %s answered 503".formatted(Format.grouped(unavailable)));
     }
 
     /** {@code 61 + 24 = 85 (83-88)}: the module's and the store's medians, their sum's median and range. */

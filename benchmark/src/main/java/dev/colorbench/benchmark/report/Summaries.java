@@ -162,7 +162,16 @@ final class Summaries {
                     sourcePost, sourcePost == null || referenceSourcePost == null ? null : sourcePost / (double) referenceSourcePost,
                     ModuleSummary.Latency.of(closed, tpsMedian()), openLatency(Phase.HALF), openLatency(Phase.EIGHTY),
                     serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, target.module().knownStale(), tuning(target), samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
-                    results.failures(target.id()), runs);
+                    results.failures(target.id()), closedModelFailures(results), runs);
+        }
+
+        /** Why the closed-model requests failed, with how often, over the repetitions: the figures the run's check weighs. */
+        private Map<String, Long> closedModelFailures(JMeterResults results) {
+            Map<String, Long> reasons = new java.util.TreeMap<>();
+            runs.stream().filter(run -> run.phase().equals(Phase.THROUGHPUT.label())).forEach(run -> results
+                    .failures(new dev.colorbench.benchmark.plan.RunKey(target.id(), Phase.THROUGHPUT, run.repetition()))
+                    .forEach((reason, count) -> reasons.merge(reason, count, Long::sum)));
+            return reasons;
         }
 
         /**
@@ -189,10 +198,19 @@ final class Summaries {
     }
 
     /**
-     * Rows in which something failed, for the check: each measured run must have samples, the closed model's errors stay
-     * within the threshold, and no answer anywhere was a 200 with a wrong body. Requests the open model's shares saw fail
-     * (refused or timed out while offered 80 % of what the row served with connections kept open) are figures of the row,
-     * shown beside its latency, not faults of the run.
+     * The share of a row's closed-model requests that may be answered 503 (its store did not answer within the
+     * contract's time-out) before the run fails. A 503 is the contract's answer to a slow store, not a defect: on a
+     * machine starved of CPU a database statement can pass its 500 ms time-out once in tens of thousands of requests.
+     * One in a thousand is such a tail; more says the pattern cannot keep its store's time-outs (docs/measuring.md#what-one-run-does).
+     */
+    static final double STORE_UNAVAILABLE_PERCENT = 0.1;
+
+    /**
+     * Rows in which something failed, for the check: each measured run must have samples, no answer anywhere was a 200 with
+     * a wrong body, the closed model's 503s (store unavailable) stay within {@value #STORE_UNAVAILABLE_PERCENT} % of its
+     * requests, and its other errors within the threshold (none by default). The 503s within that share are figures of
+     * the row, counted with their reason in summary.json and the report. Requests the open model saw fail are figures of
+     * the row too, shown beside its latency, not faults of the run.
      */
     static List<String> problems(List<ModuleSummary> summaries, double errorThresholdPercent) {
         List<String> problems = new ArrayList<>();
@@ -200,11 +218,19 @@ final class Summaries {
             summary.runs().stream().filter(run -> run.samples() == 0).forEach(run -> problems.add(
                     "module %s: %s run %d recorded no sample".formatted(summary.module(), run.phase(), run.repetition())));
             ModuleSummary.Latency closed = summary.throughputLatency();
-            double closedPercent = closed.samples() == 0 ? 0 : closed.errors() * 100.0 / closed.samples();
-            if (closedPercent > errorThresholdPercent) {
+            long unavailable = unavailable(summary.closedModelFailures());
+            long other = closed.errors() - unavailable;
+            double otherPercent = closed.samples() == 0 ? 0 : other * 100.0 / closed.samples();
+            double unavailablePercent = closed.samples() == 0 ? 0 : unavailable * 100.0 / closed.samples();
+            if (other > 0 && otherPercent > errorThresholdPercent) {
                 problems.add("module %s: %.2f %% errors in the closed model (%d of %d samples), above the threshold of %s %%; first reasons: %s"
-                        .formatted(summary.module(), closedPercent, closed.errors(), closed.samples(), errorThresholdPercent,
-                                summary.failures().entrySet().stream().limit(3).map(Objects::toString).toList()));
+                        .formatted(summary.module(), otherPercent, other, closed.samples(), errorThresholdPercent,
+                                summary.closedModelFailures().entrySet().stream().filter(reason -> !reason.getKey().startsWith("503"))
+                                        .limit(3).map(Objects::toString).toList()));
+            }
+            if (unavailablePercent > STORE_UNAVAILABLE_PERCENT) {
+                problems.add("module %s: %.2f %% of the closed model's requests answered 503, store unavailable (%d of %d), above %s %%"
+                        .formatted(summary.module(), unavailablePercent, unavailable, closed.samples(), STORE_UNAVAILABLE_PERCENT));
             }
             long wrong = summary.failures().entrySet().stream().filter(reason -> reason.getKey().startsWith("200")).mapToLong(Map.Entry::getValue).sum();
             if (wrong > 0) {
@@ -212,5 +238,10 @@ final class Summaries {
             }
         }
         return problems;
+    }
+
+    /** The requests answered 503 (the store away, slow or refusing: the contract's answer), of a row's failures by reason. */
+    static long unavailable(Map<String, Long> failures) {
+        return failures.entrySet().stream().filter(reason -> reason.getKey().startsWith("503")).mapToLong(Map.Entry::getValue).sum();
     }
 }

@@ -99,10 +99,11 @@ class ReportTest {
         report(TEMPLATE_MGET).write(directory);
 
         String html = Files.readString(folder.resolve("report.html"));
-        assertThat(html).contains("<td>template-mget", "1 MGET", "Chart.js", "new Chart(", "\"labels\":[\"template-mget\"]")
+        assertThat(html).contains("<td>template-mget", "1 MGET", "Chart.js", "new Chart(", "colorbenchHeadline({\"environment\"")
                 .contains("1,000 (1,000-1,000)", "98 KB", "missing", "6 s, steady (1,990 / 2,010 / 2,000 requests/s; JIT 12 ms in them), 3 of 12,000 failed", "0.1/s, 0.3 ms/s, 2 ms mean", "Why requests of template-mget failed", "500 Test failed: code expected to equal /")
                 .doesNotContain("<script src", "<link ", "{{");
-        assertThat(html.substring(html.indexOf("<body>"), html.indexOf("const charts"))).doesNotContain("null");
+        String body = html.substring(html.indexOf("<body>"), html.indexOf("<script>", html.indexOf("<body>")));
+        assertThat(body).doesNotContain("null").contains("1 of 6");
         assertThat(folder.resolve("charts/tps.html")).content().contains("new Chart(", "\"labels\":[\"template-mget · 1 MGET, 1 round trip\"]");
         String markdown = Files.readString(folder.resolve("report.md"));
         assertThat(markdown).contains("| template-mget | 2 (2-2) | 100 + 30 = 130 (130-130) | 7,692 | 150 µs (7 ms) | 1 MGET | 1 | 1.00 · 1.00 | 20 (20-20) | n/a |",
@@ -115,25 +116,38 @@ class ReportTest {
     }
 
     @Test
-    void opensWithTheRunThenTheThroughputChartThenATableOfWhatAReaderPicksAPatternBy(@TempDir Path folder) throws Exception {
+    void opensWithTheRunTheVerdictTheHeadlineChartThenTheShortTable(@TempDir Path folder) throws Exception {
         report(TEMPLATE_MGET, REACTIVE_MGET).write(new RunDirectory(folder));
 
         String html = Files.readString(folder.resolve("report.html"));
         String page = html.substring(html.indexOf("<body>"));
         int run = page.indexOf("<p class=\"run\">");
-        int chart = page.indexOf("<canvas id=\"tps\">");
+        int verdict = page.indexOf("<p class=\"verdict\">");
+        int chart = page.indexOf("<canvas id=\"headline-tps\">");
         int table = page.indexOf("<table>");
-        assertThat(run).isNotNegative().isLessThan(chart);
+        assertThat(run).isNotNegative().isLessThan(verdict);
+        assertThat(verdict).isLessThan(chart);
         assertThat(chart).isLessThan(table);
-        assertThat(page.substring(run, chart)).contains("Full run", "<code>./mvnw -Pbenchmark verify", "commit", " cores, ");
-        // module, TPS, CPU per request, per core, p99, store work, round trips, ratios: narrow enough for a 1,400 px window; the rest
-        // is in the second table
+        assertThat(page.substring(run, verdict)).contains("Full run", "<code>./mvnw -Pbenchmark verify", "commit", " cores, ");
+        assertThat(page.substring(verdict, chart)).contains("Fastest: template-mget, 2 TPS at 130 µs of CPU a request.");
+        // module, store work, round trips, TPS, x the reference, CPU per request, failed: the rest is in the sections after it
         String first = page.substring(table, page.indexOf("</table>", table));
-        assertThat(first.split("<th>", -1)).hasSize(1 + 8);
+        assertThat(first.split("<th>", -1)).hasSize(1 + 7);
         assertThat(first.split("<tr>", -1)).hasSize(1 + 1 + 2);
-        assertThat(page.indexOf("Every figure per row")).isGreaterThan(table);
-        // each bar says what a request of its row costs
-        assertThat(html).contains("\"labels\":[\"template-mget · 1 MGET, 1 round trip\",\"reactive-mget · 1 MGET, 1 round trip\"]");
+        // the expert figures follow, each in its own section, then every figure per row
+        int open = page.indexOf("Latency at a share of throughput");
+        int jmeter = page.indexOf("JMeter's own CPU");
+        int allocation = page.indexOf("Allocation and garbage collection");
+        int spreads = page.indexOf("Spreads and warm-up");
+        assertThat(table).isLessThan(open);
+        assertThat(open).isLessThan(jmeter);
+        assertThat(jmeter).isLessThan(allocation);
+        assertThat(allocation).isLessThan(spreads);
+        assertThat(spreads).isLessThan(page.indexOf("Every figure per row"));
+        // the headline chart is drawn by the one code that also draws headline.html, from the same data
+        assertThat(html).contains("function colorbenchHeadline(");
+        assertThat(folder.resolve("headline.html")).content().contains("function colorbenchHeadline(", "\"module\":\"reactive-mget\"")
+                .contains("./mvnw -Pbenchmark verify at ");
 
         String markdown = Files.readString(folder.resolve("report.md"));
         int textChart = markdown.indexOf("```text\ntemplate-mget  ");
@@ -165,6 +179,11 @@ class ReportTest {
         assertThatThrownBy(report::failOnProblems).hasMessageContaining("module template-mget: 16.67 % errors in the closed model (1 of 6 samples)")
                 .hasMessageContaining("module reactive-mget: throughput run 1 recorded no sample")
                 .hasMessageContaining("module reactive-mget: half run 1 recorded no sample");
+    }
+
+    /** A report of two rows, one measured and one without samples, for the browser test. */
+    static Report sample() {
+        return new ReportTest().report(TEMPLATE_MGET, REACTIVE_MGET);
     }
 
     private Report report(Target... targets) {

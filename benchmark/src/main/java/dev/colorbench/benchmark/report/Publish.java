@@ -1,0 +1,81 @@
+package dev.colorbench.benchmark.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.colorbench.benchmark.Json;
+
+/**
+ * Publishes a full run as the reference run: its {@code summary.json} and {@code report.md} into {@code docs/results/}, and
+ * the headline picture drawn from that summary by the report's own chart code. Never the samples. The README's and the
+ * results page's figures are checked against the published summary by {@code PublishedResultsTest}.
+ * <pre>./mvnw -Ppublish -pl benchmark -am verify     (after ./mvnw -Pbenchmark verify)</pre>
+ */
+public final class Publish {
+
+    static final String RESULTS = "docs/results";
+
+    private Publish() {
+    }
+
+    public static void main(String[] args) {
+        Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
+        Path run = root.resolve(System.getProperty("publish.from", "benchmark/target/benchmark"));
+        Browser browser = Browser.find().orElseThrow(() -> new IllegalStateException(
+                "Publishing draws the headline picture in headless Chromium, and none was found: apt-get install chromium, or CHROMIUM=<path>"));
+        publish(run, root.resolve(RESULTS), browser);
+        System.out.println("[publish] " + run + " -> " + root.resolve(RESULTS) + ": summary.json, report.md, headline.png");
+    }
+
+    @SuppressWarnings("unchecked")
+    static void publish(Path run, Path results, Browser browser) {
+        try {
+            Path summaryFile = run.resolve("summary.json");
+            Path report = run.resolve("report.md");
+            if (!Files.isRegularFile(summaryFile) || !Files.isRegularFile(report)) {
+                throw new IllegalStateException("No run to publish in " + run + ": run ./mvnw -Pbenchmark verify first");
+            }
+            Map<String, Object> summary = Json.MAPPER.readValue(summaryFile.toFile(), Map.class);
+            Map<String, Object> environment = (Map<String, Object>) summary.get("environment");
+            if (Boolean.TRUE.equals(environment.get("quick")) || ((java.util.List<?>) summary.get("modules")).isEmpty()) {
+                throw new IllegalStateException("Only a full run with the headline rows is a reference run; " + run + " holds "
+                        + (Boolean.TRUE.equals(environment.get("quick")) ? "a quick run" : "no headline row"));
+            }
+            if (String.valueOf(environment.get("gitCommit")).endsWith("-dirty")) {
+                throw new IllegalStateException("The run was of a working tree with uncommitted changes (" + environment.get("gitCommit")
+                        + "): a reference run names a commit that holds its code");
+            }
+            Files.createDirectories(results);
+            Files.copy(summaryFile, results.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(report, results.resolve("report.md"), StandardCopyOption.REPLACE_EXISTING);
+            Path page = Files.createTempFile("headline", ".html");
+            try {
+                Files.writeString(page, Headline.page(summary, command(Files.readString(report, StandardCharsets.UTF_8))));
+                Browser.Drawing drawing = browser.open(page);
+                if (!drawing.drewEverything()) {
+                    throw new IllegalStateException("The headline page did not draw: " + drawing);
+                }
+                browser.screenshot(page, results.resolve("headline.png"), Headline.WIDTH, Headline.HEIGHT);
+            }
+            finally {
+                Files.deleteIfExists(page);
+            }
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** The run's command, from the first line of its report.md: {@code **Full run** `./mvnw -Pbenchmark verify` · commit ...}. */
+    static String command(String reportMarkdown) {
+        Matcher command = Pattern.compile("`([^`]+)`").matcher(reportMarkdown.lines().findFirst().orElse(""));
+        return command.find() ? command.group(1) : "./mvnw -Pbenchmark verify";
+    }
+}

@@ -1,0 +1,102 @@
+// The headline chart: every row's throughput (median bar, min-max whisker), coloured by the round trips one request
+// makes, beside the CPU one request costs the module and its store. The one drawing of it: report.html and the README's
+// picture (docs/results/headline.png, a screenshot of headline.html) both call this function, so they cannot differ.
+// It reads summary.json's shape: { environment, modules: [...] }.
+function colorbenchHeadline(summary, tpsCanvas, cpuCanvas) {
+  const rows = summary.modules.filter(m => m.tpsMedian !== null && m.tpsMedian !== undefined)
+    .sort((a, b) => b.tpsMedian - a.tpsMedian);
+  const fmt = n => Math.round(n).toLocaleString('en-US');
+  const trips = t => t === null || t === undefined ? '' : t === 0 ? 'no round trip'
+    : t === 1 ? '1 round trip' : fmt(t) + ' round trips';
+  const kinds = [
+    { name: 'no store on the read path', test: t => t === 0, color: '#2e8b57' },
+    { name: '1 round trip', test: t => t === 1, color: '#1f77b4' },
+    { name: 'a few to dozens of round trips', test: t => t > 1 && t < 100, color: '#e69500' },
+    { name: '148 or more round trips, one after another', test: t => t >= 100, color: '#c0392b' },
+  ];
+  const roundTrips = m => m.storeRoundTripsPerRequest ?? 0;
+  const kind = m => kinds.find(k => k.test(Math.round(roundTrips(m)))) || kinds[2];
+  const tuned = m => m.tuning && !m.tuning.startsWith('stock: ');
+  const label = m => m.module + (m.knownStale ? ' (known stale)' : '') + (tuned(m) ? ' *' : '');
+  const font = '12px "DejaVu Sans", Arial, sans-serif';
+  const highest = Math.max(...rows.map(m => m.tpsMax ?? m.tpsMedian));
+  const lowest = Math.min(...rows.map(m => m.tpsMin ?? m.tpsMedian));
+  const decade = v => Math.pow(10, Math.floor(Math.log10(v)));
+  const whiskers = {
+    id: 'whiskers',
+    afterDatasetsDraw(chart) {
+      const { ctx, scales: { x, y } } = chart;
+      ctx.save();
+      rows.forEach((m, i) => {
+        const cy = y.getPixelForValue(i);
+        const low = m.tpsMin ?? m.tpsMedian, high = m.tpsMax ?? m.tpsMedian;
+        const x0 = x.getPixelForValue(low), x1 = x.getPixelForValue(high);
+        ctx.strokeStyle = '#222'; ctx.lineWidth = 1.5;
+        ctx.beginPath(); ctx.moveTo(x0, cy); ctx.lineTo(x1, cy);
+        ctx.moveTo(x0, cy - 5); ctx.lineTo(x0, cy + 5); ctx.moveTo(x1, cy - 5); ctx.lineTo(x1, cy + 5); ctx.stroke();
+        const work = m.storeWork === 'none' ? 'no store work' : m.storeWork;
+        const text = fmt(m.tpsMedian) + ' TPS  ' + work + ', ' + trips(m.storeRoundTripsPerRequest);
+        ctx.font = font; ctx.textBaseline = 'middle';
+        let tx = Math.max(x1, x.getPixelForValue(m.tpsMedian)) + 6, ink = '#111';
+        if (tx + ctx.measureText(text).width > chart.chartArea.right) {
+          tx = x.getPixelForValue(low) - 8 - ctx.measureText(text).width; ink = '#fff';
+        }
+        ctx.fillStyle = ink; ctx.fillText(text, tx, cy);
+      });
+      ctx.restore();
+    }
+  };
+  const tpsChart = new Chart(tpsCanvas, {
+    type: 'bar',
+    data: { labels: rows.map(label), datasets: [{ data: rows.map(m => m.tpsMedian), backgroundColor: rows.map(m => kind(m).color),
+      barPercentage: 0.78, categoryPercentage: 1.0 }] },
+    options: {
+      indexAxis: 'y', animation: false, responsive: true, maintainAspectRatio: false, layout: { padding: { right: 8, left: 4 } },
+      plugins: { legend: { display: true, position: 'bottom', labels: { font: { size: 12 }, color: '#222',
+          generateLabels: () => kinds.map(k => ({ text: k.name, fillStyle: k.color, strokeStyle: k.color, lineWidth: 0 })) } },
+        title: { display: true, text: 'requests per second on this machine (log scale)', font: { size: 14 } }, tooltip: { enabled: false } },
+      scales: { x: { type: 'logarithmic', min: decade(lowest), max: highest * 1.6,
+          ticks: { font: { size: 12 }, callback: v => [1, 3].includes(v / decade(v)) ? fmt(v) : '' } },
+        y: { ticks: { font: { size: 12 }, color: '#111', autoSkip: false }, grid: { display: false } } },
+    },
+    plugins: [whiskers],
+  });
+  const median = s => s ? s.median : null;
+  const cpuLabels = {
+    id: 'cpuLabels',
+    afterDatasetsDraw(chart) {
+      const { ctx, scales: { x, y } } = chart;
+      ctx.save(); ctx.font = font; ctx.textBaseline = 'middle'; ctx.fillStyle = '#111';
+      rows.forEach((m, i) => {
+        if (!m.cpu || !m.cpu.totalMicros) return;
+        ctx.fillText(fmt(m.cpu.totalMicros.median) + ' µs', x.getPixelForValue(m.cpu.totalMicros.median) + 6, y.getPixelForValue(i));
+      });
+      ctx.restore();
+    }
+  };
+  const cpuChart = new Chart(cpuCanvas, {
+    type: 'bar',
+    data: { labels: rows.map(label), datasets: [
+      { label: "the module's JVM", data: rows.map(m => m.cpu ? median(m.cpu.moduleMicros) : null), backgroundColor: '#6b8fb5', stack: 'cpu' },
+      { label: 'its store (Redis, PostgreSQL)', data: rows.map(m => m.cpu ? median(m.cpu.storeMicros) : null), backgroundColor: '#c9a227', stack: 'cpu' } ] },
+    options: {
+      indexAxis: 'y', animation: false, responsive: true, maintainAspectRatio: false, layout: { padding: { right: 70 } },
+      plugins: { legend: { display: true, position: 'bottom', labels: { font: { size: 12 }, color: '#222' } },
+        title: { display: true, text: 'CPU µs one request costs, counted from outside the processes', font: { size: 14 } },
+        tooltip: { enabled: false } },
+      scales: { x: { stacked: true, ticks: { font: { size: 12 } } },
+        y: { stacked: true, ticks: { display: false }, grid: { display: false } } },
+    },
+    plugins: [cpuLabels],
+  });
+  return [tpsChart, cpuChart];
+}
+
+// What a page reports of its drawing, for the browser test and for a reader: each canvas's painted pixels, and any error.
+function colorbenchPainted(canvas) {
+  const context = canvas.getContext('2d');
+  const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  let painted = 0;
+  for (let i = 3; i < pixels.length; i += 4) { if (pixels[i] !== 0) painted++; }
+  return painted;
+}

@@ -1,0 +1,85 @@
+package dev.colorbench.benchmark.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every figure the README and the results page publish is the committed reference run's (docs/results/summary.json), and
+ * the pages name that run. Publishing a new run (./mvnw -Ppublish -pl benchmark -am verify) without updating the pages
+ * fails here, and so does a page edited by hand to another figure.
+ */
+class PublishedResultsTest {
+
+    private static final Path ROOT = Path.of("..");
+
+    private static final List<String> PAGES = List.of("README.md", "docs/results.md");
+
+    @Test
+    void everyPublishedFigureIsTheReferenceRuns() throws Exception {
+        Map<String, Object> summary = summary();
+        PublishedFigures figures = new PublishedFigures(summary, reference());
+        for (String page : PAGES) {
+            assertThat(figures.problems(page, Files.readString(ROOT.resolve(page)))).as(page).isEmpty();
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void thePagesNameTheReferenceRunAndItsFilesAreThere() throws Exception {
+        Map<String, Object> environment = (Map<String, Object>) summary().get("environment");
+        String commit = String.valueOf(environment.get("gitCommit"));
+        assertThat(environment.get("quick")).as("a reference run is a full run").isEqualTo(false);
+        assertThat(commit).doesNotEndWith("-dirty");
+        assertThat(Files.readString(ROOT.resolve("docs/results.md"))).contains(commit).contains(String.valueOf(environment.get("date")).substring(0, 10));
+        assertThat(Files.readString(ROOT.resolve("README.md"))).contains(commit).contains("docs/results/headline.png");
+        assertThat(ROOT.resolve("docs/results/report.md")).isRegularFile();
+        assertThat(ROOT.resolve("docs/results/headline.png")).isRegularFile();
+    }
+
+    @Test
+    void aFigureThatDiffersFromTheRunIsCaught() {
+        Map<String, Object> summary = Map.of("environment", Map.of(), "modules", List.of(
+                Map.of("module", "template-mget", "tpsMedian", 7382.4, "ratioToReference", 15.47,
+                        "cpu", Map.of("totalMicros", Map.of("median", 220.2), "moduleMicros", Map.of("median", 200.0), "storeMicros", Map.of("median", 20.2)))));
+        PublishedFigures figures = new PublishedFigures(summary, "cacheable-loop");
+        String right = "| pattern | x loop | CPU µs / request |\n| --- | --: | --: |\n| [template-mget](modules/template-mget) | 15.5× | 220 |\n\nIt serves 7,382 TPS at 220 µs.\n";
+
+        assertThat(figures.problems("page", right)).isEmpty();
+        assertThat(figures.problems("page", right.replace("15.5×", "15.6×"))).singleElement().asString()
+                .contains("page:3: template-mget's x loop is 15.5×");
+        assertThat(figures.problems("page", right.replace("| 220 |", "| 230 |"))).singleElement().asString().contains("CPU µs / request is 220");
+        assertThat(figures.problems("page", right.replace("7,382 TPS", "7,400 TPS"))).singleElement().asString()
+                .contains("page:5: 7,400 TPS is no figure of the reference run");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void thePublishedHeadlineDrawsInABrowser(@TempDir Path folder) throws Exception {
+        Browser browser = ReportInBrowserTest.browserOrSkip();
+        Path page = folder.resolve("headline.html");
+        Files.writeString(page, Headline.page(summary(), "./mvnw -Pbenchmark verify"));
+        Browser.Drawing drawing = browser.open(page);
+        assertThat(drawing.drewEverything()).as(drawing.toString()).isTrue();
+        assertThat(drawing.canvases()).isEqualTo(2);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> summary() throws Exception {
+        Path file = ROOT.resolve(Publish.RESULTS).resolve("summary.json");
+        return Json.MAPPER.readValue(file.toFile(), Map.class);
+    }
+
+    private static String reference() {
+        return BenchmarkSettings.from(new Properties(), Map.of()).reference();
+    }
+}

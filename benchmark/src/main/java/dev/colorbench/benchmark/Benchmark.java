@@ -89,6 +89,8 @@ public final class Benchmark {
         Console.info("table:  " + directory.file("report.md") + ", data: " + directory.file("summary.json"));
         Console.info("where the time went: " + Timeline.describe());
         RunDirectory.write(directory.file("timeline.json"), Json.MAPPER.writeValueAsString(Timeline.seconds()));
+        directory.compact();
+        Console.info("kept: the report, its data and every sample, gzipped, in " + directory.root());
         report.failOnProblems();
     }
 

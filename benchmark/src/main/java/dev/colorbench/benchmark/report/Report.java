@@ -139,7 +139,7 @@ public final class Report {
         sections.forEach(section -> problems.addAll(section.problems()));
         if (!problems.isEmpty()) {
             throw new IllegalStateException("The benchmark failed:\n  " + String.join("\n  ", problems)
-                    + "\nSee benchmark/target/benchmark/report.html and the module's results.csv");
+                    + "\nSee benchmark/target/benchmark/report.html and the module's results.csv.gz");
         }
     }
 

@@ -104,7 +104,7 @@ final class ReportView {
         return settled * 2 >= rows ? counts
                 : counts + " Most rows had not settled when they were measured (their JIT still compiling, or their throughput still moving):"
                         + " on this machine these figures are not the patterns' steady state, and their ratios travel less"
-                        + " (docs/measuring.md, \"Where a full run's time goes\").";
+                        + " (docs/measuring.md#repetitions-and-the-spread).";
     }
 
     private static Map<String, Object> section(Section section) {

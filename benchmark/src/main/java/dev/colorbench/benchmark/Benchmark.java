@@ -8,6 +8,7 @@ import java.util.Map;
 
 import dev.colorbench.benchmark.modules.ModuleCatalog;
 import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.plan.Schedule;
 import dev.colorbench.benchmark.report.Report;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.run.Condition;
@@ -101,6 +102,8 @@ public final class Benchmark {
      */
     private static Report headline(BenchmarkSettings settings, List<Target> targets, Measurement measurement, RunDirectory directory,
             Path repositoryRoot) {
+        Progress.begin(settings, targets.size(), Runtime.getRuntime().availableProcessors(),
+                Schedule.of(settings, targets.stream().map(Target::id).toList(), false).plannedSeconds());
         MachineSteadiness before = Timeline.timed("machine steadiness",
                 () -> MachineSteadiness.measure(STEADINESS_WINDOWS, settings.durationSeconds()).print("before the rows start"));
         Measured measured = measurement.measure(Condition.plain(Scenarios.HEADLINE, settings, targets), directory);
@@ -115,6 +118,7 @@ public final class Benchmark {
             Timeline.timed("JMeter's dashboards", () -> targets.parallelStream()
                     .forEach(target -> jmeter.dashboard(samples(directory, target), directory.target(target.id()), target.id())));
         }
+        Progress.end();
         return Report.of(settings, targets, measured, machine, jmeter.version(), measurement.placement(), repositoryRoot);
     }
 

@@ -25,7 +25,9 @@ public final class Timeline {
             return work.get();
         }
         finally {
-            add(stage, System.nanoTime() - start);
+            long nanos = System.nanoTime() - start;
+            add(stage, nanos);
+            Progress.stageEnded(stage, nanos / 1e9);
         }
     }
 

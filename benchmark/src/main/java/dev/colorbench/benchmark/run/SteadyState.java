@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.Progress;
 
 /**
  * Brings every row to a steady state before anything is measured, a group of rows at a time, one row per core: first at a
@@ -65,6 +66,7 @@ public final class SteadyState {
     public List<Warmup> warm(List<RunningModule> modules) {
         List<Warmup> warmups = new ArrayList<>();
         for (List<RunningModule> group : groups(modules, rowsAtOnce)) {
+            long groupStart = System.nanoTime();
             double lightSeconds = settings.warmupTogetherSeconds() > 0 ? warmLightly(group) : 0;
             List<Warmup> groupWarmups = warmAtFullLoad(group, lightSeconds);
             for (int i = 0; i < group.size(); i++) {
@@ -83,6 +85,7 @@ public final class SteadyState {
                 }
                 warmups.add(warmup);
             }
+            Progress.warmGroupEnded((System.nanoTime() - groupStart) / 1e9);
         }
         return warmups;
     }

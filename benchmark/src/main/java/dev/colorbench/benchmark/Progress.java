@@ -1,0 +1,106 @@
+package dev.colorbench.benchmark;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Where a run is and how long it expects to have left, from its first minute: the stages of the headline with their
+ * expected seconds, each replaced by its real time when it ends, and the warm-up corrected after each group of rows by
+ * the groups so far. The estimate grows with the rows, the repetitions and the caps of the warm-up
+ * (docs/measuring.md#how-long-a-run-takes). Scenarios after the headline print their own lines.
+ */
+public final class Progress {
+
+    /** The stages {@link Timeline} times, in their order, under the names the estimate shows. */
+    static final Map<String, java.util.List<String>> STAGES = stages();
+
+    private static Progress current;
+
+    private final long start = System.nanoTime();
+
+    private final Map<String, Double> left = new LinkedHashMap<>();
+
+    private final int groups;
+
+    private int groupsDone;
+
+    private double groupSecondsSoFar;
+
+    private Progress(Map<String, Double> expected, int groups) {
+        left.putAll(expected);
+        this.groups = groups;
+    }
+
+    private static Map<String, java.util.List<String>> stages() {
+        Map<String, java.util.List<String>> stages = new LinkedHashMap<>();
+        stages.put("machine steadiness", java.util.List.of("machine steadiness"));
+        stages.put("starting the modules", java.util.List.of("starting the modules"));
+        stages.put("warming to a steady state", java.util.List.of("warm-up"));
+        // JMeter runs twice: the closed model's plan, then the open model's
+        stages.put("JMeter", java.util.List.of("closed model", "open model"));
+        stages.put("report", java.util.List.of("report"));
+        return stages;
+    }
+
+    /**
+     * The headline's plan: {@code rows} JVMs started at most {@code cores} at a time, warmed in groups of {@code cores},
+     * then {@code measuredSeconds} of JMeter's planned load; prints the first estimate.
+     */
+    public static synchronized void begin(BenchmarkSettings settings, int rows, int cores, long measuredSeconds) {
+        int groups = (rows + cores - 1) / Math.max(1, cores);
+        Map<String, Double> expected = new LinkedHashMap<>();
+        expected.put("machine steadiness", 2.0 * settings.durationSeconds());
+        // a module's start is mostly its JIT's and Spring's work: about 25 s of a core with C2, half that on C1 alone (quick)
+        expected.put("starting the modules", groups * (settings.quick() ? 12.0 : 25.0) + 10);
+        // a group takes up to its light phase's cap, then up to the full-load cap while its JIT compiles
+        expected.put("warm-up", groups * (double) (settings.warmupTogetherSeconds() + Math.max(settings.warmupSeconds(), settings.warmupCompilingSeconds())));
+        // the closed model's plan, then the open model at two shares of each row's throughput, and JMeter's own starts
+        expected.put("closed model", measuredSeconds + 15.0);
+        expected.put("open model", rows * 2.0 * settings.latencyDurationSeconds() + 15);
+        expected.put("report", 30.0);
+        current = new Progress(expected, groups);
+        current.print("planned: " + rows + " rows in " + groups + " group(s) of " + cores);
+    }
+
+    /** A stage {@link Timeline} timed has ended after {@code seconds}: its estimate is gone from what is left. */
+    static synchronized void stageEnded(String stage, double seconds) {
+        if (current == null || !STAGES.containsKey(stage)) {
+            return;
+        }
+        STAGES.get(stage).stream().filter(current.left::containsKey).findFirst().ifPresent(name -> {
+            current.left.remove(name);
+            current.print(name + " done in " + Format.duration(Math.round(seconds)));
+        });
+    }
+
+    /** A group of rows has been warmed, in {@code seconds}: the groups left are expected to take as long as those so far. */
+    public static synchronized void warmGroupEnded(double seconds) {
+        if (current == null || !current.left.containsKey("warm-up")) {
+            return;
+        }
+        current.groupsDone++;
+        current.groupSecondsSoFar += seconds;
+        int remaining = current.groups - current.groupsDone;
+        current.left.put("warm-up", remaining * current.groupSecondsSoFar / current.groupsDone);
+        if (remaining > 0) {
+            current.print("warm-up: %d of %d group(s) done".formatted(current.groupsDone, current.groups));
+        }
+    }
+
+    /** The headline has ended: later lines are the scenarios' own. */
+    public static synchronized void end() {
+        if (current != null) {
+            current.left.clear();
+            current = null;
+        }
+    }
+
+    private void print(String what) {
+        long elapsed = Math.round((System.nanoTime() - start) / 1e9);
+        double total = left.values().stream().mapToDouble(Double::doubleValue).sum();
+        Console.info("progress: %s; %s in, about %s left (%s)".formatted(what, Format.duration(elapsed), Format.duration(Math.round(total)),
+                left.entrySet().stream().map(stage -> stage.getKey() + " " + Format.duration(Math.round(stage.getValue())))
+                        .collect(Collectors.joining(", "))));
+    }
+}

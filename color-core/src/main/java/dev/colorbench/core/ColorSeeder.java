@@ -1,5 +1,7 @@
 package dev.colorbench.core;
 
+import dev.colorbench.core.palette.Palette;
+
 /**
  * Writes a module's own keys from the {@link Palette}. Must be idempotent: it runs at every
  * start and whenever a read finds the keys gone, and it touches nothing outside the module's

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.ColorNames;
 import dev.colorbench.core.ColorSeeder;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.ColorNames;
+import dev.colorbench.core.palette.Palette;
 import io.lettuce.core.api.sync.RedisCommands;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

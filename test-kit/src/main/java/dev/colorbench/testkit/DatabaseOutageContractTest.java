@@ -12,8 +12,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.ColorSchema;
+import dev.colorbench.core.jdbc.ColorSchema;
+import dev.colorbench.core.palette.ColorJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;

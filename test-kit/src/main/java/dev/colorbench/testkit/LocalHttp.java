@@ -8,7 +8,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.function.Function;
 
-import dev.colorbench.core.ColorJson;
+import dev.colorbench.core.palette.ColorJson;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

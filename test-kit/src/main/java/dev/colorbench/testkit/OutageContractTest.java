@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
 
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
 import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;

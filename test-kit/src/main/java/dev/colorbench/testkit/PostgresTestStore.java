@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
-import dev.colorbench.core.ColorSchema;
+import dev.colorbench.core.jdbc.ColorSchema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

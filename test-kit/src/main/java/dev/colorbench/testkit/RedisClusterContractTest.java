@@ -4,8 +4,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.test.annotation.DirtiesContext;

@@ -2,7 +2,7 @@ package dev.colorbench.testkit;
 
 import java.net.http.HttpResponse;
 
-import dev.colorbench.core.ColorJson;
+import dev.colorbench.core.palette.ColorJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 

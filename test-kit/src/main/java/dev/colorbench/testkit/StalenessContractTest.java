@@ -15,9 +15,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.KillArgs;
 import io.lettuce.core.RedisClient;

@@ -8,7 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-import dev.colorbench.core.ColorJson;
+import dev.colorbench.core.palette.ColorJson;
 
 /**
  * Refuses a module whose {@code GET /colors} is not the canonical palette, byte for byte: the

@@ -6,8 +6,8 @@ import java.util.List;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.modules.Target;
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
 
 /**
  * One set of circumstances a measurement runs in: which rows, with which knobs, and what differs

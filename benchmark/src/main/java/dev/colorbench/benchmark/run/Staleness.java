@@ -10,10 +10,10 @@ import java.util.List;
 
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.ColorKeys;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorKeys;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 

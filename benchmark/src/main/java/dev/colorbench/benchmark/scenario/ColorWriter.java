@@ -7,9 +7,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.colorbench.benchmark.modules.Layout;
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
 
 /**
  * Another writer at a steady rate: change after change, each to the next palette color in turn, written where every

@@ -43,9 +43,6 @@ final class Distance implements Scenario {
     /** The most measurements of one distance (each about 1,300 PINGs through the path). */
     private static final int CALIBRATIONS = 4;
 
-    /** The source post's loop (case 1), measured in 2019 with Redis on another machine. */
-    private static final double SOURCE_POST_LOOP_TPS = 65;
-
     @Override
     public String name() {
         return "distance";
@@ -136,7 +133,7 @@ final class Distance implements Scenario {
                 + "proxy the modules use: %s.").formatted(settings.threads(),
                         settings.repetitions(), steps.stream().map(step -> "%.3f ms at +%s".formatted(step.measured().pathMillis(),
                                 Format.asked(step.askedMillis()))).toList()));
-        loopReachingTheSourcePost(settings, first, roundTrips).ifPresent(notes::add);
+        referenceReachingTheSourcePost(settings, targets, roundTrips, first.measured().directMillis()).ifPresent(notes::add);
         if (steps.stream().anyMatch(Step::offTarget)) {
             notes.add("A distance marked OFF measured more than 20 % away from what was asked: read its column with care.");
         }
@@ -156,17 +153,24 @@ final class Distance implements Scenario {
                 notes, data, problems);
     }
 
-    /** The round trip at which the loop's network bound falls to the source post's 65 TPS, if the loop was measured. */
-    private static Optional<String> loopReachingTheSourcePost(BenchmarkSettings settings, Step first, Map<String, Double> roundTrips) {
-        Double trips = roundTrips.get("cacheable-loop");
-        if (trips == null || trips == 0) {
+    /**
+     * The round trip at which the reference row's network bound falls to the source post's figure for its pattern: the row
+     * is {@code benchmark.reference} (the loop by default), the figure its pom's {@code colorbench.sourcePostTps}. Empty when
+     * the reference is not among the rows or its pom gives no figure.
+     */
+    static Optional<String> referenceReachingTheSourcePost(BenchmarkSettings settings, List<Target> targets, Map<String, Double> roundTrips,
+            double directMillis) {
+        Target reference = targets.stream().filter(target -> target.id().equals(settings.reference())).findFirst().orElse(null);
+        Integer sourcePostTps = reference == null ? null : reference.module().sourcePostTps();
+        Double trips = reference == null ? null : roundTrips.get(reference.id());
+        if (sourcePostTps == null || trips == null || trips == 0) {
             return Optional.empty();
         }
-        double pathMillis = settings.threads() * 1000.0 / (trips * SOURCE_POST_LOOP_TPS);
-        return Optional.of(("With %d threads, the @Cacheable loop's network bound falls to the source post's %s TPS (its case 1, "
-                + "with Redis on another host) at a round trip of %.2f ms to Redis: about what a Redis on another host of the same network "
-                + "costs, where this loopback costs %.3f ms.").formatted(settings.threads(), Format.number(SOURCE_POST_LOOP_TPS), pathMillis,
-                        first.measured().directMillis()));
+        double pathMillis = settings.threads() * 1000.0 / (trips * sourcePostTps);
+        return Optional.of(("With %d threads, the network bound of the reference row, %s, falls to the source post's %d TPS for its pattern "
+                + "(with Redis on another host) at a round trip of %.2f ms to Redis: about what a Redis on another host of the same network "
+                + "costs, where this loopback costs %.3f ms.").formatted(settings.threads(), reference.id(), sourcePostTps, pathMillis,
+                        directMillis));
     }
 
     private static String label(double millis) {

@@ -23,12 +23,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 import dev.colorbench.benchmark.modules.Layout;
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorCodec;
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.ColorKeys;
-import dev.colorbench.core.ColorSchema;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.jdbc.ColorSchema;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorCodec;
+import dev.colorbench.core.redis.ColorKeys;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisFuture;

@@ -31,9 +31,9 @@ import dev.colorbench.benchmark.results.Sample;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Lab;
 import dev.colorbench.benchmark.run.RunningModule;
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
 
 /**
  * {@code writes}: every row read while another writer changes colors. A client of the run's own ({@link ColorWriter},

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.colorbench.core.ColorJson;
+import dev.colorbench.core.palette.ColorJson;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -7,10 +7,10 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import dev.colorbench.benchmark.modules.Layout;
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorCodec;
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorCodec;
 import dev.colorbench.testkit.EmbeddedRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import dev.colorbench.core.ColorJson;
+import dev.colorbench.core.palette.ColorJson;
 import dev.colorbench.testkit.RedisCommandStats;
 
 import static org.assertj.core.api.Assertions.assertThat;

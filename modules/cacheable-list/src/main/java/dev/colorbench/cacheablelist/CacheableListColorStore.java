@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorKeys;
 import dev.colorbench.core.ColorSeeder;
-import dev.colorbench.core.ColorStore;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorKeys;
+import dev.colorbench.core.web.ColorStore;
 
 import org.springframework.cache.Cache;
 import org.springframework.cache.CacheManager;

@@ -1,8 +1,8 @@
 package dev.colorbench.cacheableloop;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorKeys;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorKeys;
 
 import org.springframework.cache.annotation.Cacheable;
 import org.springframework.stereotype.Service;

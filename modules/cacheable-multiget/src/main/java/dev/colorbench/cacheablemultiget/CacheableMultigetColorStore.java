@@ -7,16 +7,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorCodec;
-import dev.colorbench.core.ColorKeys;
 import dev.colorbench.core.ColorSeeder;
-import dev.colorbench.core.ColorStore;
-import dev.colorbench.core.Healing;
-import dev.colorbench.core.MultiGetRedisCache;
-import dev.colorbench.core.Palette;
-import dev.colorbench.core.RedisReplies;
-import dev.colorbench.core.StoredColors;
+import dev.colorbench.core.cache.MultiGetRedisCache;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorCodec;
+import dev.colorbench.core.redis.ColorKeys;
+import dev.colorbench.core.redis.Healing;
+import dev.colorbench.core.redis.RedisReplies;
+import dev.colorbench.core.redis.StoredColors;
+import dev.colorbench.core.web.ColorStore;
 
 import org.springframework.cache.Cache;
 import org.springframework.cache.Cache.ValueWrapper;

@@ -2,9 +2,9 @@ package dev.colorbench.cacheablemultiget;
 
 import java.util.Map;
 
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.ColorKeys;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorKeys;
 import dev.colorbench.testkit.ColorApiContractTest;
 import dev.colorbench.testkit.RedisCommandStats;
 import dev.colorbench.testkit.TestRedis;

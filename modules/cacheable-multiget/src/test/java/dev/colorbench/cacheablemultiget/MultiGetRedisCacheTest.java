@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorKeys;
-import dev.colorbench.core.MultiGetRedisCache;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.cache.MultiGetRedisCache;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorKeys;
 import dev.colorbench.testkit.TestRedis;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;

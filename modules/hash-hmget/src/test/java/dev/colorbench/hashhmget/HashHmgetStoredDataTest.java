@@ -3,10 +3,10 @@ package dev.colorbench.hashhmget;
 import java.util.List;
 import java.util.Map;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.ColorKeys;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorKeys;
 import dev.colorbench.testkit.StoredDataContractTest;
 import io.lettuce.core.api.sync.RedisCommands;
 import org.junit.jupiter.api.AfterEach;

@@ -2,9 +2,9 @@ package dev.colorbench.inmemory;
 
 import java.util.List;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorStore;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.web.ColorStore;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;

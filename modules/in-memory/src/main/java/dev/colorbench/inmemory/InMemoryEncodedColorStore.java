@@ -4,10 +4,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.EncodedColorStore;
-import dev.colorbench.core.EncodedColors;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.EncodedColors;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.web.EncodedColorStore;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;

@@ -2,8 +2,8 @@ package dev.colorbench.inmemory;
 
 import java.util.Map;
 
-import dev.colorbench.core.ColorStore;
-import dev.colorbench.core.EncodedColorStore;
+import dev.colorbench.core.web.ColorStore;
+import dev.colorbench.core.web.EncodedColorStore;
 import dev.colorbench.testkit.ColorApiContractTest;
 import org.junit.jupiter.api.Test;
 

@@ -2,11 +2,11 @@ package dev.colorbench.jdbcbatch;
 
 import java.util.List;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorRows;
-import dev.colorbench.core.ColorSchema;
-import dev.colorbench.core.ColorStore;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.jdbc.ColorRows;
+import dev.colorbench.core.jdbc.ColorSchema;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.web.ColorStore;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;

@@ -3,7 +3,7 @@ package dev.colorbench.jdbcbatch;
 import java.util.Collections;
 import java.util.Map;
 
-import dev.colorbench.core.ColorNames;
+import dev.colorbench.core.palette.ColorNames;
 import dev.colorbench.testkit.ColorApiContractTest;
 import dev.colorbench.testkit.TestStore;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.colorbench.mgetraw;
 
-import dev.colorbench.core.ColorTemplates;
+import dev.colorbench.core.redis.ColorTemplates;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;

@@ -11,14 +11,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorCodec;
 import dev.colorbench.core.ColorSeeder;
-import dev.colorbench.core.EncodedColorStore;
-import dev.colorbench.core.EncodedColors;
-import dev.colorbench.core.JsonKeyHealing;
-import dev.colorbench.core.JsonKeys;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.EncodedColors;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorCodec;
+import dev.colorbench.core.redis.JsonKeyHealing;
+import dev.colorbench.core.redis.JsonKeys;
+import dev.colorbench.core.web.EncodedColorStore;
 
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.RedisTemplate;

@@ -5,10 +5,10 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.Random;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorCodec;
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

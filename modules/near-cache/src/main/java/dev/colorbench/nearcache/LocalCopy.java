@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Palette;
 
 /**
  * The colors this module answers without Redis, for as long as one tracking session lasts: each

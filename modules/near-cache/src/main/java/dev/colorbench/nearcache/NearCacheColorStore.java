@@ -10,16 +10,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorCodec;
-import dev.colorbench.core.ColorKeys;
 import dev.colorbench.core.ColorSeeder;
-import dev.colorbench.core.EncodedColorStore;
-import dev.colorbench.core.EncodedColors;
-import dev.colorbench.core.JsonKeyHealing;
-import dev.colorbench.core.JsonKeys;
-import dev.colorbench.core.Palette;
-import dev.colorbench.core.StoredColors;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.EncodedColors;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorCodec;
+import dev.colorbench.core.redis.ColorKeys;
+import dev.colorbench.core.redis.JsonKeyHealing;
+import dev.colorbench.core.redis.JsonKeys;
+import dev.colorbench.core.redis.StoredColors;
+import dev.colorbench.core.web.EncodedColorStore;
 
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.RedisTemplate;

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Palette;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.ColorKeys;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorKeys;
 import dev.colorbench.testkit.ClusterCommandStats;
 import dev.colorbench.testkit.EmbeddedRedisCluster;
 import dev.colorbench.testkit.LocalHttp;

@@ -3,7 +3,7 @@ package dev.colorbench.nearcache;
 import java.time.Duration;
 import java.util.Map;
 
-import dev.colorbench.core.ColorJson;
+import dev.colorbench.core.palette.ColorJson;
 import dev.colorbench.testkit.ColorApiContractTest;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;

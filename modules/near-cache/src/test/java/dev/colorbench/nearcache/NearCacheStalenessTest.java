@@ -3,9 +3,9 @@ package dev.colorbench.nearcache;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.ColorKeys;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorKeys;
 import dev.colorbench.testkit.StalenessContractTest;
 import org.junit.jupiter.api.Test;
 

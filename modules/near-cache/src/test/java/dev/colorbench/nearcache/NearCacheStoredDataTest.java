@@ -2,7 +2,7 @@ package dev.colorbench.nearcache;
 
 import java.util.Map;
 
-import dev.colorbench.core.ColorKeys;
+import dev.colorbench.core.redis.ColorKeys;
 import dev.colorbench.testkit.StoredDataContractTest;
 import io.lettuce.core.api.sync.RedisCommands;
 

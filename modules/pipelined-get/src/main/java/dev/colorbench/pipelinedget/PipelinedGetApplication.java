@@ -1,6 +1,6 @@
 package dev.colorbench.pipelinedget;
 
-import dev.colorbench.core.ColorTemplates;
+import dev.colorbench.core.redis.ColorTemplates;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.SpringApplication;

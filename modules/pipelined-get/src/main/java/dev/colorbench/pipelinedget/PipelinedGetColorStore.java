@@ -4,17 +4,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorCodec;
-import dev.colorbench.core.ColorKeys;
 import dev.colorbench.core.ColorSeeder;
-import dev.colorbench.core.ColorStore;
-import dev.colorbench.core.Healing;
-import dev.colorbench.core.JsonKeyHealing;
-import dev.colorbench.core.JsonKeys;
-import dev.colorbench.core.Palette;
-import dev.colorbench.core.RedisReplies;
-import dev.colorbench.core.StoredColors;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorCodec;
+import dev.colorbench.core.redis.ColorKeys;
+import dev.colorbench.core.redis.Healing;
+import dev.colorbench.core.redis.JsonKeyHealing;
+import dev.colorbench.core.redis.JsonKeys;
+import dev.colorbench.core.redis.RedisReplies;
+import dev.colorbench.core.redis.StoredColors;
+import dev.colorbench.core.web.ColorStore;
 
 import org.springframework.data.redis.connection.DataType;
 import org.springframework.data.redis.connection.RedisPipelineException;

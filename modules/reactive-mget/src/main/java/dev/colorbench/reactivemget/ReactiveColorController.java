@@ -2,8 +2,8 @@ package dev.colorbench.reactivemget;
 
 import java.util.List;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorNames;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.ColorNames;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.MediaType;

@@ -1,7 +1,7 @@
 package dev.colorbench.hashrepository;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorKeys;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.redis.ColorKeys;
 
 import org.springframework.data.annotation.Id;
 import org.springframework.data.redis.core.RedisHash;

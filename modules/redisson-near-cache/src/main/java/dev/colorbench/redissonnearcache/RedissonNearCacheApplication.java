@@ -1,6 +1,6 @@
 package dev.colorbench.redissonnearcache;
 
-import dev.colorbench.core.ColorTemplates;
+import dev.colorbench.core.redis.ColorTemplates;
 import org.redisson.api.RedissonClient;
 
 import org.springframework.boot.SpringApplication;

@@ -19,9 +19,9 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.colorbench.core.ColorJson;
-import dev.colorbench.core.ColorKeys;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.ColorJson;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorKeys;
 import dev.colorbench.testkit.EmbeddedRedis;
 import dev.colorbench.testkit.LocalHttp;
 import dev.colorbench.testkit.StalenessContractTest;

@@ -2,8 +2,8 @@ package dev.colorbench.redissonnearcache;
 
 import java.util.Map;
 
-import dev.colorbench.core.ColorKeys;
-import dev.colorbench.core.Palette;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorKeys;
 import dev.colorbench.testkit.StoredDataContractTest;
 import io.lettuce.core.api.sync.RedisCommands;
 

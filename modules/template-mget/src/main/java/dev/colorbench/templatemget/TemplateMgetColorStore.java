@@ -2,14 +2,14 @@ package dev.colorbench.templatemget;
 
 import java.util.List;
 
-import dev.colorbench.core.Color;
-import dev.colorbench.core.ColorCodec;
 import dev.colorbench.core.ColorSeeder;
-import dev.colorbench.core.ColorStore;
-import dev.colorbench.core.JsonKeyHealing;
-import dev.colorbench.core.JsonKeys;
-import dev.colorbench.core.Palette;
-import dev.colorbench.core.StoredColors;
+import dev.colorbench.core.palette.Color;
+import dev.colorbench.core.palette.Palette;
+import dev.colorbench.core.redis.ColorCodec;
+import dev.colorbench.core.redis.JsonKeyHealing;
+import dev.colorbench.core.redis.JsonKeys;
+import dev.colorbench.core.redis.StoredColors;
+import dev.colorbench.core.web.ColorStore;
 
 import org.springframework.data.redis.core.RedisTemplate;
 import org.springframework.data.redis.core.ValueOperations;

@@ -16,8 +16,8 @@ RUN --mount=type=cache,target=/root/.m2 \
 FROM eclipse-temurin:${JAVA_VERSION}-jre
 ARG MODULE
 # the JVM options the benchmark's full run gives every module it starts itself (benchmark.jvmArgs; DockerComposeTest
-# keeps the two in step), so that figures taken against these containers compare with the benchmark's. Fourteen
-# modules at 1 GB each need about 14 GB: docker run -e JAVA_OPTS=... gives smaller heaps where that does not fit.
+# keeps the two in step), so that figures taken against these containers compare with the benchmark's. Every
+# module's heap is 1 GB (docs/measuring.md#jvm-options): docker run -e JAVA_OPTS=... gives smaller heaps where that does not fit.
 ENV JAVA_OPTS="-Xms1g -Xmx1g -XX:+UseParallelGC" \
     MODULE=${MODULE}
 RUN useradd --system --no-create-home colorbench

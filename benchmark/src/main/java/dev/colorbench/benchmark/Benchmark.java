@@ -37,7 +37,8 @@ public final class Benchmark {
 
     /**
      * Windows of the machine's own steadiness before the rows, and as many after: each as long as a closed-model run. One
-     * each: what matters is whether the machine did the same work before and after; two each took 84 s of a full run.
+     * each: what matters is whether the machine did the same work before and after, and every window lengthens a full run
+     * (docs/measuring.md#repetitions-and-the-spread).
      */
     private static final int STEADINESS_WINDOWS = 1;
 

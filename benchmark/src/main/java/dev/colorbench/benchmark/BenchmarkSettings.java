@@ -19,7 +19,8 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  *        last {@code warmupWindows} windows of {@code warmupWindowSeconds} agree within
  *        {@code warmupTolerancePercent} and the module's JIT was all but idle in them
  * @param warmupCompilingSeconds the most a row's warm-up goes on past {@code warmupSeconds} while the module's JIT is still
- *        compiling: on 2 cores with 16 clients, rows were still compiling at 60 s and climbed during their first measured run
+ *        compiling: a row measured while it compiles climbs during its first repetition
+ *        (docs/measuring.md#warm-up-and-steady-state)
  * @param warmupTogetherSeconds the most a group of rows, one per core, is loaded at a light load before each is warmed at the
  *        measured load (0: not at all): their JITs' compiler threads get most of a core each
  * @param jmeterWarmupSeconds JMeter's own warm-up on each row, a round of them before the first measured run
@@ -39,7 +40,7 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  * @param cpus where JMeter runs against the servers: {@code shared} cores or {@code split} (see {@code run.CpuPlacement})
  * @param openModelCap the most arrivals a second the headline's open model offers a row, whatever share of its throughput was asked
  * @param bodyCheck what JMeter checks of each answer under load ({@code whole}, {@code digest} or {@code length}); every row's
- *        answer was compared byte for byte before any load
+ *        answer is compared byte for byte before any load
  */
 public record BenchmarkSettings(
         boolean quick,
@@ -83,42 +84,41 @@ public record BenchmarkSettings(
     /** Defaults of the full run and, where it differs, of quick mode. */
     private static final Map<String, String[]> DEFAULTS = Map.ofEntries(
             Map.entry("modules", new String[] { "" }),
+            // Three repetitions, interleaved across rows, give each row a range; a range of two is narrower by arithmetic alone
+            // (docs/measuring.md#repetitions-and-the-spread). Quick mode checks that everything works, not how fast.
             Map.entry("repetitions", new String[] { "3", "1" }),
+            // Ten closed-model clients, as in the source post whose loop every ratio is taken against (docs/measuring.md#what-one-run-does).
             Map.entry("threads", new String[] { "10" }),
-            // 8 s measured after the ramp-up: with 6 s (8 - 2) the second or two in which JMeter's fresh threads still climb weighed a third
-            // of each run, and a row's repetitions were 10 to 25 % apart; 18 s (20 - 2) roughly halved that, 10 s gave 10.9 % for the median
-            // row and 9 s 10.1 % (docs/measuring.md, "the spread"); each second less of 54 runs is most of a minute of the 25 a full run may take.
-            // 7 s are measured since 48bd753; since then a 1 s ramp-up instead of 2: with a thread every 0.2 s, the median run was at 93 % of its
-            // plateau after 1 s (37171a8, docs/measuring.md, "Where a full run's time goes"), so starting them twice as fast leaves a second less to wait
+            // The ramp-up is left out of the figures: fresh JMeter threads climb for a moment, and by its end a run is near its plateau
+            // (docs/measuring.md#warm-up-and-steady-state). A run must be long enough that that moment and short drift weigh little,
+            // while every second is paid by every row and repetition (docs/measuring.md#repetitions-and-the-spread).
             Map.entry("duration", new String[] { "8", "3" }),
             Map.entry("rampup", new String[] { "1", "0" }),
             Map.entry("latencyDuration", new String[] { "4", "2" }),
             Map.entry("rate", new String[] { "50" }),
-            // after every row was warmed together, each row's own warm-up is short; one that has not settled in 12 s rarely does
-            // by 60 (4 of 17 at 6b524ce stopped unsettled at 60 s, their JIT quiet); at 20/60 and 90 s together (b312d84) the warm-up
-            // still took 11 of a full run's minutes, its rows 16 to 60 s each after 95 s together; at 12/40 after 65 s together
-            // (0b23df7) 10.3 minutes, 16 to 40 s a row, 14 of 19 rows' TPS within 15 % across repetitions; at 12/24 (6423ef2) 8.2
-            // minutes, but 15 of 19 rows stopped while their JIT still compiled and 11 of 19 were within 15 %: the 2 minutes cost spread;
-            // at 30 s (48bd753, a day the machine was 2.5 times slower) every row stopped compiling, 12 of 18 were lowest in their first
-            // repetition, 3 of 18 within 15 % (docs/measuring.md, "Where a full run's time goes")
+            // After the light phase a row's own warm-up is short: a row whose JIT is quiet but whose throughput has not settled by then rarely
+            // settles later, since the machine's own drift moves it. A row still compiling goes on longer, because stopping it early
+            // widens the spread of its repetitions (docs/measuring.md#warm-up-and-steady-state).
             Map.entry("warmup", new String[] { "12", "4" }),
             Map.entry("warmupCompiling", new String[] { "40", "4" }),
-            // one row per core at 2 clients each until their JITs are quiet, then at the measured load: rows warmed one after another
-            // (77f990f: 13.4 minutes for 19 rows) or all at once first (142ea4e: 60 s, then 16 of 18 rows still compiling at 40 s each;
-            // 300 s never went quiet) left each JVM's one C2 thread a small share of the cores (docs/measuring.md, "What the warm-up waits for");
-            // in pairs (b5e4c44) the median row's range was 9.8 % against 17.0 % on the same VM, the warm-up 12m53s against 11m03s ("Rows warmed in pairs")
+            // Rows are warmed in pairs, one per core, at a light load until their JITs are quiet: each JVM's one C2 thread then gets most
+            // of a core, and the repetitions agree more closely than with rows warmed one after another or all at once
+            // (docs/measuring.md#warm-up-and-steady-state).
             Map.entry("warmupTogether", new String[] { "60", "0" }),
+            // Throughput alone looks settled too early: a row is warm when its last windows agree and its JIT was all but idle in them
+            // (docs/measuring.md#warm-up-and-steady-state).
             Map.entry("warmupWindow", new String[] { "2", "1" }),
             Map.entry("warmupWindows", new String[] { "3", "2" }),
             Map.entry("warmupTolerance", new String[] { "5", "10" }),
-            // after 3 s a row's first repetition climbed for longer than its later ones; after 5 s it was a row's lowest in 4 of 17 rows (6b524ce), no
-            // more often than chance; since a round of them comes before the first repetition (plan.Schedule), JMeter has had about 90 s of load
-            // before the first measured run
+            // JMeter starts cold too: a round of these warm-ups, one per row, comes before the first repetition (plan.Schedule), so each
+            // row's first repetition follows the other rows' turns like its later ones (docs/measuring.md#warm-up-and-steady-state).
             Map.entry("jmeterWarmup", new String[] { "5", "1" }),
+            // A failed closed-model request is a defect, except a store's rare 503, which is a figure of its row
+            // (docs/measuring.md#what-one-run-does).
             Map.entry("errorThreshold", new String[] { "0" }),
-            // the full run's on evidence (README, "JVM options"); a quick run starts the same modules on a CI machine, where 1 GB each may not fit,
-            // and only checks that every row and scenario works: C1 alone (as IDEs start Spring Boot) because more than half of a module start's CPU
-            // went to its compiler threads (docs/measuring.md), and a quick run starts 46 modules; its figures are not to be read
+            // The full run's options gave the MGET modules the shortest pauses and the best p99 (docs/measuring.md#jvm-options). A quick run
+            // only checks that every row and scenario works, on CI machines of unknown memory: small heaps, and C1 alone, because most of
+            // a module start's CPU goes to its compiler threads.
             Map.entry("jvmArgs", new String[] { "-Xms1g -Xmx1g -XX:+UseParallelGC", "-Xms256m -Xmx256m -XX:+UseParallelGC -XX:TieredStopAtLevel=1" }),
             Map.entry("healthTimeout", new String[] { "120" }),
             Map.entry("redisUrl", new String[] { "" }),
@@ -127,19 +127,24 @@ public record BenchmarkSettings(
             Map.entry("reference", new String[] { "cacheable-loop" }),
             Map.entry("javaHome", new String[] { "" }),
             Map.entry("scenario", new String[] { "headline" }),
+            // A scenario compares each row with itself under many conditions, so its runs are shorter and fewer than the headline's
+            // (docs/measuring.md#repetitions-and-the-spread).
             Map.entry("scenarioDuration", new String[] { "6", "2" }),
             Map.entry("scenarioRepetitions", new String[] { "2", "1" }),
             Map.entry("scenarioWarmup", new String[] { "20", "4" }),
-            // benchmark/README.md, "Which rows": the ceiling, a round trip per key, one MGET on request threads, one MGET on an event loop, many GETs in one
-            // flush; quick: the ceiling, the loop and one module of each other stack and store (WebFlux, PostgreSQL)
+            // One row per way of paying for a read: the ceiling, a round trip per key, one MGET on request threads, one MGET on an event
+            // loop, many GETs in one flush (docs/scenarios.md#which-rows). Quick: the ceiling, the loop, and one module of each other stack and store.
             Map.entry("scenarioModules", new String[] { "in-memory,cacheable-loop,template-mget,reactive-mget,pipelined-get",
                     "in-memory,cacheable-loop,reactive-mget,jdbc-loop" }),
+            // Shared: splitting the cores favours the fastest rows and does not shorten the MGET rows' latency tail
+            // (docs/measuring.md#jmeters-own-cost).
             Map.entry("cpus", new String[] { "shared" }),
-            // JMeter's own dashboard per row: a report-generator JVM each, two minutes of a full run; the report has every figure
+            // Off: each of JMeter's own dashboards starts a report-generator JVM per row, which lengthens a full run, and the report has every figure.
             Map.entry("dashboards", new String[] { "false" }),
+            // The strongest check: a weaker one saves JMeter no measurable CPU (docs/measuring.md#jmeters-own-cost).
             Map.entry("bodyCheck", new String[] { "whole" }),
-            // JMeter's open model starts a thread and a connection per arrival: on 2 shared cores, asked for 2,706 a second it sent
-            // 1,145 and the module it loaded failed 10 % (the machine's, not the module's, limit)
+            // JMeter's open model starts a thread and a connection per arrival: on two shared cores, above this it falls behind its schedule
+            // and the failures are the machine's, not the module's (docs/measuring.md#latency-at-a-share-of-throughput).
             Map.entry("openModelCap", new String[] { "1000" }));
 
     public BenchmarkSettings {

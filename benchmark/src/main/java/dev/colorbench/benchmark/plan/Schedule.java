@@ -12,9 +12,8 @@ import dev.colorbench.benchmark.BenchmarkSettings;
  * warm-up round, A B C), so that each row's first repetition comes, like its later ones, after the other
  * rows' turns, and after JMeter's own JIT has had every row's load (each row is already at a steady state,
  * see {@code run.SteadyState}). JMeter starts cold: with its warm-up right before each row's first run, the
- * first rows of a full run on 2 cores served least in their first repetition (in-memory about 2,700
- * requests/s in its first, 7,200 and 7,300 in the next, at {@code 37171a8}), so the round lasts at least
- * {@value #JMETER_START_SECONDS} s in all, however few the rows.
+ * first rows of a full run serve least in their first repetition, so the round lasts at least
+ * {@value #JMETER_START_SECONDS} s in all, however few the rows (docs/measuring.md#warm-up-and-steady-state).
  */
 public record Schedule(List<Run> runs) {
 
@@ -102,7 +101,7 @@ public record Schedule(List<Run> runs) {
     /**
      * The arrivals a second the open model offers a row at {@code share} of its {@code tps}, at most {@code benchmark.openModelCap}:
      * JMeter's open model starts a thread and opens a connection for every arrival, and on the two cores it shares with the
-     * modules it could not offer more without becoming the bottleneck (asked for 2,706 a second, it sent 1,145).
+     * modules it cannot offer more without becoming the bottleneck (docs/measuring.md#latency-at-a-share-of-throughput).
      */
     public static int offered(BenchmarkSettings settings, double tps, Phase share) {
         return (int) Math.max(1, Math.min(settings.openModelCap(), Math.round(tps * share.share())));

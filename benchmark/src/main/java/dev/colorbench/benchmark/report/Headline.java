@@ -42,7 +42,7 @@ final class Headline {
         return Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(data).replace("</", "<\\/");
     }
 
-    /** {@code ./mvnw -Pbenchmark verify at 0123abc, 2026-01-01: 2 cores, 24 GB, ...}: what the picture is of. */
+    /** {@code ./mvnw -Pbenchmark verify at <commit>, <date>: 2 cores, 24 GB, ...}: what the picture is of. */
     @SuppressWarnings("unchecked")
     static String runLine(Map<String, Object> summary, String command) {
         Map<String, Object> env = (Map<String, Object>) summary.get("environment");

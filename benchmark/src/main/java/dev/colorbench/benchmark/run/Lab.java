@@ -129,8 +129,8 @@ public final class Lab implements AutoCloseable {
 
     /**
      * How stale the rows that answer from a local copy get, with no other load: after the measured runs, because the
-     * writes it makes can leave a row known to stay stale with a color that is not the canonical one for good (at
-     * {@code 25bb4c9} redisson-near-cache kept one and failed every answer of the load after it).
+     * writes it makes can leave a row known to stay stale with a color that is not the canonical one for good, and every
+     * answer of a load after it would then fail (docs/measuring.md#what-one-run-does).
      */
     public List<Staleness.Result> measureStaleness() {
         return Timeline.timed("staleness", () -> condition.paletteSize() == null ? Staleness.measure(modules, stores.redisUrl())

@@ -26,12 +26,9 @@ import dev.colorbench.benchmark.Progress;
  *
  * <p>Why a group, and why light first: what a row's warm-up waits for is its JVM's one C2 compiler thread (two cores
  * give a JVM one), getting through the methods its load makes hot. Warmed one after another, each row's C2 thread
- * competes with its own ten clients and request threads, one JVM at a time; on the fifth VM (docs/measuring.md) 16 of 18
- * rows were still compiling after 40 s. Two rows at two clients each leave each C2 thread most of a core: template-mget
- * and cacheable-list were both quiet after 36 s, then each needed about 20 s more at ten clients (template-mget alone
- * at ten clients from its start: 58 s). Every row at once (the earlier together phase) gave eighteen C2 threads a
- * ninth of a core each and never went quiet in 300 s. Two full runs on one VM (docs/measuring.md, "Rows warmed in
- * pairs"): the median row's range across repetitions 9.8 % in pairs against 17.0 %, for 1m50s more.
+ * competes with its own ten clients and request threads, and rows are still compiling when measured. Every row at once
+ * leaves each C2 thread a sliver of a core. Two rows at two clients each leave each C2 thread most of a core, and the
+ * repetitions then agree most closely (docs/measuring.md#warm-up-and-steady-state).
  *
  * <p>A warm-up is in no figure, so a few failed requests in it (a store that stalled for a second on a busy machine)
  * are reported, not fatal; a row that answered none of them stops the run.

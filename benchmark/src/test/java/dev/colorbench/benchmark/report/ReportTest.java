@@ -43,7 +43,7 @@ class ReportTest {
 
     @Test
     void theSpreadSaysHowManyRowsSettledAndWarnsWhenMostHadNot() {
-        // 168326d on a slow VM: no row of 18 settled within its 40 s, 12 of 18 served least in their first repetition
+        // a run on a machine too slow for the warm-up's limits: no row settled, and most served least in their first repetition
         assertThat(ReportView.warmupVerdict(18, 0, 12, 3)).contains("0 of 18 rows settled; 12 of 18 served least in their first repetition",
                 "about 6 would", "Most rows had not settled");
         assertThat(ReportView.warmupVerdict(19, 14, 5, 3)).contains("14 of 19 rows settled").doesNotContain("had not settled");
@@ -52,7 +52,7 @@ class ReportTest {
 
     @Test
     void aP99AtHalfLoadWithFailedRequestsSaysTheRowWasOverloaded() {
-        // b5e4c44, cacheable-async: offered 516/s, half its closed-model TPS, it served 320/s and failed 1,027 of 2,064
+        // a row offered half its closed-model TPS that serves far less and fails about half of its requests
         ModuleSummary.Latency overloaded = new ModuleSummary.Latency(2_000.0, 900L, 4_000L, 4_278L, 9_000L, 2_064, 1_027, 320.0, 516.0,
                 30_833.0, 5_000_000.0, 9_136_697.0, null);
         ModuleSummary.Latency served = new ModuleSummary.Latency(4.0, 3L, 8L, 9L, 20L, 8_000, 0, 2_000.0, 2_000.0, 1_500.0, 3_000.0, 4_900.0, 7_000.0);

@@ -27,12 +27,11 @@ import org.springframework.stereotype.Component;
  * does not wait for one reply before it sends the next command.
  *
  * <p>How many socket reads Redis needs for them (the round trips the benchmark counts) depends on
- * how the burst reaches it. Measured by {@code CacheableAsyncContractTest} and
- * {@code CacheableAsyncFlushPerCommandTest}, 50 requests one after another per run, on a 2-core
- * VM: with flushes consolidated (the default, see {@link CacheableAsyncApplication}; ten runs)
- * <b>min 1, median 2 to 5, max 16 to 48</b> round trips, and 4 to 6 for a cold request's 296
- * commands (five runs); with Lettuce's flush per command (seven runs), min 2, median 36 to 74, max
- * 132 to 148. Lookups one after another would take 148.
+ * how the burst reaches it, and varies with thread scheduling. With flushes consolidated (the
+ * default, see {@link CacheableAsyncApplication}) most requests take <b>a few</b>; with Lettuce's
+ * flush per command, many more. {@code CacheableAsyncContractTest} and
+ * {@code CacheableAsyncFlushPerCommandTest} print both (the module's README). Lookups one after
+ * another would take 148.
  *
  * <p>The pattern stays inside Spring's cache abstraction, keys and values unchanged (it shares
  * cacheable-loop's), and gets much of what one MGET gets without a bulk operation: one wait, not

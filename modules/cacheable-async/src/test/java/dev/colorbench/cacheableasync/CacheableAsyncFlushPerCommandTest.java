@@ -15,9 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The {@code flush-per-command} variant: Lettuce as it comes, flushing every command on its own.
  * The 148 lookups are still in flight together and still correct, but Redis reads them in many
- * more round trips; measured in seven runs on a 2-core VM: min 2, median 36 to 74, max 132 to 148
- over 50 requests. This test states the figure rather than bound
- * it, beyond the obvious: never more than one round trip per GET.
+ * more round trips, and how many varies widely with thread scheduling (the module's README). This
+ * test prints the figure rather than bound it, beyond the obvious: never more than one round trip per GET.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "colorbench.consolidate-flushes=false")
 class CacheableAsyncFlushPerCommandTest {

@@ -48,7 +48,7 @@ import org.springframework.stereotype.Component;
  *
  * <p><b>On a Redis Cluster</b> the MGET of {@code getAll} is split by Lettuce into one MGET per slot: the 148
  * {@code colors::v1::<name>} keys lie in 147 slots ({@code mediumspringgreen} and {@code seashell} share one),
- * so <b>147 MGETs</b> over the three masters, measured in 53 to 126 socket reads summed (it varies with thread scheduling). The keys stay
+ * so <b>147 MGETs</b> over the three masters, in a few dozen socket reads summed or more, which vary with thread scheduling (docs/cluster.md). The keys stay
  * the cache's own ({@code <cache name>::<key>}), shared with cacheable-loop and cacheable-async; a hash tag would
  * mean another cache prefix for all three.
  */

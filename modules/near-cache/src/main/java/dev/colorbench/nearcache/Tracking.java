@@ -53,12 +53,11 @@ import org.springframework.stereotype.Component;
  * {@code ClientSideCaching} is deprecated from Lettuce 7.8 (lettuce#3897), tied to one connection and
  * puts what it read without checking for an invalidation in between, Spring Data Redis has no near cache
  * (spring-data-redis#1937), Jedis's client-side cache needs Redis 7.4 and Redisson's local cached
- * map keeps its own data layout instead of these plain string keys. Measured against the embedded
- * Redis 6.2 ({@code NearCacheStalenessTest}, a loaded 2-core VM): Redis reports one tracking client,
- * one prefix and {@code tracking_total_keys:0}; the module has handled an invalidation, at the median,
- * by the time the writer has its {@code SET} reply (p99 0.1 to 8 ms over runs of 200 writes), and
- * serves the new value in the first answer after it at p50 2 to 3 ms, p99 8 to 11 ms, that answer's
- * HTTP round trip included (the module's README has the runs).
+ * map keeps its own data layout instead of these plain string keys. Against the embedded Redis 6.2
+ * ({@code NearCacheStalenessTest}), Redis reports one tracking client, one prefix and
+ * {@code tracking_total_keys:0}. Redis sends the invalidation in the same pass as the writer's
+ * {@code SET} reply, so at the median the module has handled it by the time the writer has its reply;
+ * the test prints the percentiles (the module's README, and docs/scenarios.md#another-writer).
  *
  * <p><b>Tracking is active</b> only while Redis has answered {@code OK} to {@code CLIENT TRACKING} on
  * every tracked server's connection as it is now, until the next time one of them drops. Then a new,

@@ -47,8 +47,8 @@ import org.springframework.stereotype.Component;
  *
  * <p><b>On a Redis Cluster</b> the reactive cluster connection hands the MGET of the 148 plain
  * {@code colors::v3::<name>} keys (148 slots) to Lettuce's cluster API: <b>148 MGETs</b>, one per slot, on all
- * three masters at once (measured: 148 commands in 65 to 71 socket reads summed, more than the blocking
- * modules' 3 to 44 in our runs; why was not measured). Its keys stay plain; the
+ * three masters at once, in a few dozen socket reads summed, which vary with thread scheduling
+ * (docs/cluster.md). Its keys stay plain; the
  * hash-tagged layout is offered by template-mget and mget-raw, which read the same way.
  */
 @Component

@@ -61,7 +61,7 @@ import static org.assertj.core.api.Assertions.fail;
  * can be measured as what it is, fast but not correct under writes. They were found by running the test kit's
  * {@link StalenessContractTest} and {@code RedisOutageContractTest} against this module (their subclasses fail and
  * are kept off this branch; they, and {@code RedissonInvalidationRaceDemo}, are on branch
- * {@code redisson-row-failing-contracts}, commit 195554a), and explained by reading Redisson's source (README).
+ * {@code redisson-row-failing-contracts}), and explained by reading Redisson's source (README).
  *
  * <p><b>A failing test here means Redisson (or Redis) changed</b>: the README's verdict ("Known stale, pinned by
  * tests") and {@code colorbench.knownStale} in the pom must be checked again, by running those contract subclasses

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.opentest4j.TestAbortedException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -50,8 +51,9 @@ class EmbeddedPostgresTest {
             assertThat(stats.serverVersion()).startsWith("14.");
         }
         String otherDatabase = POSTGRES.superuserJdbcUrl().replace("/colorbench?", "/postgres?");
-        assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> PostgresQueryStats.connect(otherDatabase))
-                .withMessageContaining("CREATE EXTENSION pg_stat_statements");
+        // a database without the extension: the tests that count statements there are skipped, saying why
+        assertThatExceptionOfType(TestAbortedException.class).isThrownBy(() -> PostgresQueryStats.connect(otherDatabase))
+                .withMessageContaining("CREATE EXTENSION pg_stat_statements").withMessageContaining("skipped");
     }
 
     @Test

@@ -10,7 +10,7 @@ import java.util.List;
  * @param pattern how it reads the palette: the pom's description
  * @param port where it listens when started by hand or by docker compose
  * @param stack MVC or WebFlux
- * @param sourcePostTps the source post's 2019 figure for this pattern, measured on another machine; {@code null} if none
+ * @param sourcePostTps the source post's figure for this pattern, measured on another machine and stack; {@code null} if none
  * @param nearCache whether it answers from a local copy that Redis invalidates (the benchmark then measures how stale it gets)
  * @param layout where it keeps the palette, for another client to change and read back
  * @param knownStale for a module that keeps a copy and is known to serve stale answers for good in some cases, when (one

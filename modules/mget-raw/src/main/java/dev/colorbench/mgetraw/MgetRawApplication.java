@@ -12,7 +12,7 @@ import org.springframework.data.redis.core.RedisTemplate;
  * One MGET, its bytes copied into the answer ({@link MgetRawColorStore}). On a Redis Cluster
  * ({@code REDIS_CLUSTER_NODES}) it offers template-mget's two key layouts: plain keys, one MGET per slot
  * (148, on every master, in parallel), or with {@code colorbench.redis.hash-tag=true} one slot and one MGET
- * on one master (color-core's {@code JsonKeys}; the README has the figures).
+ * on one master (color-core's {@code JsonKeys}; docs/cluster.md says what each layout costs).
  */
 @SpringBootApplication
 public class MgetRawApplication {

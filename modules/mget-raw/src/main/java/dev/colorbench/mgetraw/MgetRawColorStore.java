@@ -47,7 +47,7 @@ import org.springframework.stereotype.Component;
  *
  * <p><b>On a Redis Cluster</b> it reads as template-mget does, in either layout ({@link JsonKeys}): the
  * connection's {@code mGet} is Lettuce's cluster MGET, one MGET per slot, so <b>148 MGETs</b> over the three
- * masters for the plain keys (measured: 5 to 37 socket reads summed, varying with thread scheduling), or, with
+ * masters for the plain keys (in a few dozen socket reads at most, varying with thread scheduling), or, with
  * {@code colorbench.redis.hash-tag=true}, <b>1 MGET</b> on the one master holding {@code colors::{v3}::*}.
  */
 @Component

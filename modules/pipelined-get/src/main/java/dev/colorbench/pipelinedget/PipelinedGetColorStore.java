@@ -66,8 +66,8 @@ class PipelinedGetColorStore implements ColorStore, ColorSeeder {
     /**
      * A larger palette is read in pipelines of this many GETs, one after another: Spring Data waits
      * for all of a pipeline's replies together, at most the command timeout (500 ms), and under load one
-     * pipeline of 10,000 GETs took longer (the benchmark's keys scenario: 280 of 286 warm-up requests
-     * failed), where each of ten pipelines of 1,000 has the whole timeout for a tenth of the replies.
+     * pipeline of 10,000 GETs can take longer (the benchmark's keys scenario, docs/scenarios.md#the-number-of-keys),
+     * where each of ten pipelines of 1,000 has the whole timeout for a tenth of the replies.
      */
     static final int KEYS_PER_PIPELINE = 1_000;
 

@@ -13,7 +13,7 @@ import org.springframework.data.redis.core.RedisTemplate;
  * ({@code REDIS_CLUSTER_NODES}) the key layout decides what that MGET costs, and both are offered:
  * plain {@code colors::v3::<name>} keys, which Lettuce splits into one MGET per slot (148, on every master,
  * in parallel), or, with {@code colorbench.redis.hash-tag=true}, {@code colors::{v3}::<name>} in one slot,
- * one MGET on one master that then serves every read (color-core's {@code JsonKeys}; the README has the figures).
+ * one MGET on one master that then serves every read (color-core's {@code JsonKeys}; docs/cluster.md says what each layout costs).
  */
 @SpringBootApplication
 public class TemplateMgetApplication {

@@ -3,6 +3,7 @@
 // JVM as system properties; this makes them the plans' properties (a -J given to JMeter directly
 // wins). Then it asks the module the plan is about to load for GET /colors, and if nothing answers
 // it stops JMeter with a message naming the URL, rather than letting it record minutes of errors.
+// In JMeter's GUI it stops the run only, and leaves the GUI open.
 ['host', 'port', 'path', 'threads', 'duration', 'rampup', 'rate', 'warmup'].each { name ->
     String given = System.getProperty('benchmark.' + name)
     if (given != null && !props.containsKey(name)) {
@@ -40,4 +41,9 @@ OUT.println('[benchmark] Start the modules first (./mvnw -Pstack verify, or dock
 OUT.println('[benchmark] or point the plan at one: ./mvnw jmeter:jmeter -Dbenchmark.plan=' + org.apache.jmeter.services.FileServer.fileServer.scriptName + ' -Dbenchmark.port=<port> [-Dbenchmark.host=<host>]')
 OUT.println('')
 OUT.flush()
+if (org.apache.jmeter.gui.GuiPackage.instance != null) {
+    log.warn('[benchmark] No module answers GET ' + url + ' (' + problem + ')')
+    ctx.engine.stopTest(true)
+    return
+}
 System.exit(1)

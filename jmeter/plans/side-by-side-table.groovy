@@ -4,9 +4,15 @@
 // table, writing it to <benchmark.tableDirectory>/side-by-side.md and .html. A module with no samples was
 // not running. If any module's errors are above benchmark.errorThreshold percent, JMeter's exit code
 // becomes 1, which fails the build. JMeter offers a plan no later hook than the end of its JVM, hence the
-// shutdown hook; it does nothing after any other plan, or if the run stopped before the load.
+// shutdown hook; it does nothing after any other plan, or if the run stopped before the load. With no dashboard
+// asked for (JMeter's GUI, or JMeter's command line without -e -o) there is no table to write.
 import groovy.json.JsonSlurper
 import java.text.NumberFormat
+
+/** A knob as the set-up step read it: a -J given to JMeter, else Maven's -Dbenchmark.<name> (a remote run's controller has only that). */
+String knob(String name, String otherwise) {
+    props.getProperty(name) ?: System.getProperty('benchmark.' + name, otherwise)
+}
 
 String escape(String text) {
     text.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;').replace('"', '&quot;')
@@ -21,7 +27,10 @@ Runtime.runtime.addShutdownHook(new Thread({
         System.out.flush()
         Runtime.runtime.halt(1)
     }
-    if (dashboard == null || !new File(dashboard, 'statistics.json').isFile()) {
+    if (dashboard == null) {
+        return
+    }
+    if (!new File(dashboard, 'statistics.json').isFile()) {
         println 'No module was measured (no dashboard statistics in ' + dashboard + '): see the output above, or each engine\'s'
         System.out.flush()
         Runtime.runtime.halt(1)
@@ -29,11 +38,11 @@ Runtime.runtime.addShutdownHook(new Thread({
     try {
         Map<String, Map> statistics = new JsonSlurper().parse(new File(dashboard, 'statistics.json')) as Map
         Map<String, Integer> targets = [:]
-        System.getProperty('benchmark.targets', '').split(',').findAll { !it.isBlank() }.each { target ->
+        (props.getProperty('side.targets') ?: System.getProperty('benchmark.targets', '')).split(',').findAll { !it.isBlank() }.each { target ->
             def (name, port) = target.trim().split(':')
             targets[name] = port as Integer
         }
-        List<String> asked = System.getProperty('benchmark.modules', '').split(',').collect { it.trim() }.findAll { !it.isEmpty() }
+        List<String> asked = knob('modules', '').split(',').collect { it.trim() }.findAll { !it.isEmpty() }
         List<String> rows = asked ?: targets.keySet() as List
         double threshold = System.getProperty('benchmark.errorThreshold', '0') as double
         NumberFormat whole = NumberFormat.getIntegerInstance(Locale.ROOT)
@@ -59,12 +68,12 @@ Runtime.runtime.addShutdownHook(new Thread({
             failed << 'every module: none was measured (see the output above, or each engine\'s)'
         }
         List<String> header = ['module', 'port', 'TPS', 'p50 ms', 'p99 ms', 'errors']
-        String host = System.getProperty('benchmark.host', '127.0.0.1')
+        String host = knob('host', '127.0.0.1')
         List<String> engines = System.getProperty('benchmark.engines', '').split(',').collect { it.trim() }.findAll { !it.isEmpty() }
-        String threads = System.getProperty('benchmark.threads', '10') + ' threads' +
+        String threads = knob('threads', '10') + ' threads' +
                 (engines ? ' on each of ' + engines.size() + ' JMeter engines (' + engines.join(', ') + '), their samples together' : '')
         String about = 'Every module on ' + host + ', one after another: ' + threads + ', ' +
-                System.getProperty('benchmark.warmup', '5') + ' s of warm-up then ' + System.getProperty('benchmark.duration', '10') +
+                knob('warmup', '5') + ' s of warm-up then ' + knob('duration', '10') +
                 ' s measured each (closed model); JMeter ' + org.apache.jmeter.util.JMeterUtils.JMeterVersion + ', ' + new Date().format('yyyy-MM-dd HH:mm z')
         String index = new File(dashboard, 'index.html').absolutePath
 

@@ -1,16 +1,20 @@
 // The set-up step of side-by-side.jmx, run once before any load. Maven hands the -Dbenchmark.* knobs to the
 // JMeter JVM as system properties; this makes them the plan's properties (a -J given to JMeter directly wins).
-// Then it asks every module of benchmark.targets (name:port, comma-separated; benchmark.modules picks some) for
+// With neither, targets is the plan's own variable, so that the plan runs from JMeter's GUI as it is.
+// Then it asks every module of targets (name:port, comma-separated; modules picks some) for
 // GET /colors, all at once: a module that answers the palette byte for byte is loaded; one that does not listen
 // is not running and is left out; one that answers anything else stops the run, since its figures would mean
 // nothing. With none answering, it stops the run within seconds, naming the host and the ports it tried.
 // It stops the run rather than the JVM (stopRun): on a remote engine (jmeter-server) the JVM is the engine's,
-// and side-by-side-table.groovy fails the build when nothing was measured.
+// and side-by-side-table.groovy fails the build when nothing was measured. What it prints goes to the log too,
+// where JMeter's GUI shows it.
 import java.security.MessageDigest
 import java.util.concurrent.Callable
 import java.util.concurrent.Executors
 import java.util.concurrent.TimeUnit
 
+// a GUI runs the plan again in the same JVM: an earlier run's failure is not this one's
+props.remove('side.failed')
 ['host', 'modules', 'targets', 'threads', 'duration', 'warmup', 'path'].each { name ->
     String given = System.getProperty('benchmark.' + name)
     if (given != null && !props.containsKey(name)) {
@@ -21,7 +25,7 @@ import java.util.concurrent.TimeUnit
 String host = props.getProperty('host', '127.0.0.1')
 String path = props.getProperty('path', '/colors')
 Map<String, Integer> targets = [:]
-props.getProperty('targets', '').split(',').findAll { !it.isBlank() }.each { target ->
+props.getProperty('targets', vars.get('targets') ?: '').split(',').findAll { !it.isBlank() }.each { target ->
     def (name, port) = target.trim().split(':')
     targets[name] = port as Integer
 }
@@ -29,7 +33,7 @@ List<String> asked = props.getProperty('modules', '').split(',').collect { it.tr
 List<String> unknown = asked.findAll { !targets.containsKey(it) }
 if (!targets || unknown) {
     stopRun(targets ? 'Unknown module(s) ' + unknown + ': the modules are ' + targets.keySet().join(', ')
-            : 'No modules to load: -Dbenchmark.targets=name:port,... is empty')
+            : 'No modules to load: targets (name:port,...) is empty')
     return
 }
 List<String> rows = asked ?: targets.keySet() as List
@@ -37,7 +41,10 @@ List<String> rows = asked ?: targets.keySet() as List
 /** Prints why, and stops the run before any load; the table script fails the build (see above). */
 void stopRun(String... why) {
     OUT.println('')
-    why.each { OUT.println('[side-by-side] ' + it) }
+    why.each {
+        OUT.println('[side-by-side] ' + it)
+        log.warn('[side-by-side] ' + it)
+    }
     OUT.println('')
     OUT.flush()
     props.put('side.failed', why.join(' '))
@@ -103,7 +110,7 @@ if (broken) {
 if (!running) {
     stopRun('No module answers GET ' + path + ' on ' + host + '; tried ' + rows.collect { it + ' (' + targets[it] + ')' }.join(', ') + '.',
             'Start them first, in another terminal: ./mvnw -Pstack verify (or docker compose up -d --build),',
-            'or name the host they run on: ./mvnw jmeter:jmeter -Dbenchmark.host=<host>')
+            'or name the host they run on: ./mvnw jmeter:jmeter -Dbenchmark.host=<host> (JMeter alone: -Jhost=<host>)')
     return
 }
 
@@ -112,15 +119,21 @@ running.eachWithIndex { name, i ->
     props.put('side.port.' + i, targets[name] as String)
 }
 props.put('side.count', running.size() as String)
+// the rows of side-by-side-table.groovy's table, wherever the list came from
+props.put('side.targets', targets.collect { name, port -> name + ':' + port }.join(','))
 props.put('side.notRunning', notRunning.join(','))
 props.put('side.md5', MessageDigest.getInstance('MD5').digest(palette).encodeHex().toString())
 
 int perModule = (props.getProperty('warmup', '5') as int) + (props.getProperty('duration', '10') as int)
 int minutes = Math.ceil(running.size() * perModule / 60.0) as int
-OUT.println('[side-by-side] ' + running.size() + ' of ' + rows.size() + ' modules answer on ' + host + ': ' + running.join(', ') + '.')
+List<String> schedule = [running.size() + ' of ' + rows.size() + ' modules answer on ' + host + ': ' + running.join(', ') + '.']
 if (notRunning) {
-    OUT.println('[side-by-side] Not running: ' + notRunning.collect { it + ' (' + targets[it] + ')' }.join(', ') + '.')
+    schedule << 'Not running: ' + notRunning.collect { it + ' (' + targets[it] + ')' }.join(', ') + '.'
 }
-OUT.println('[side-by-side] Each in turn: ' + props.getProperty('warmup', '5') + ' s of warm-up, then ' + props.getProperty('duration', '10')
-        + ' s measured, ' + props.getProperty('threads', '10') + ' threads; about ' + minutes + ' min.')
+schedule << 'Each in turn: ' + props.getProperty('warmup', '5') + ' s of warm-up, then ' + props.getProperty('duration', '10') +
+        ' s measured, ' + props.getProperty('threads', '10') + ' threads; about ' + minutes + ' min.'
+schedule.each {
+    OUT.println('[side-by-side] ' + it)
+    log.info('[side-by-side] ' + it)
+}
 OUT.flush()

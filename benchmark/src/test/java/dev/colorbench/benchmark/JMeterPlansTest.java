@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code ./mvnw jmeter:jmeter} loads the modules jmeter/pom.xml lists in {@code benchmark.targets}: exactly the
  * build's modules, in its order, each at the port it describes itself with (the port the stack command and
- * docker compose give it).
+ * docker compose give it). side-by-side.jmx holds the same list, which a run from JMeter's GUI loads.
  */
 class JMeterPlansTest {
 
@@ -30,6 +30,8 @@ class JMeterPlansTest {
         assertThat(jmeter.getProperties().getProperty("benchmark.targets").split(","))
                 .containsExactlyElementsOf(ModuleCatalog.read(REPOSITORY).modules().stream()
                         .map(module -> module.id() + ":" + module.port()).toList());
+        assertThat(Files.readString(REPOSITORY.resolve("jmeter/plans/side-by-side.jmx")))
+                .contains("<stringProp name=\"Argument.value\">" + jmeter.getProperties().getProperty("benchmark.targets") + "</stringProp>");
     }
 
     @Test

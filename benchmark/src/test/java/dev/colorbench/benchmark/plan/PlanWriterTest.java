@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
-import dev.colorbench.core.ColorJson;
+import dev.colorbench.core.palette.ColorJson;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

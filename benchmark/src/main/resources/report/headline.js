@@ -92,7 +92,19 @@ function colorbenchHeadline(summary, tpsCanvas, cpuCanvas) {
   return [tpsChart, cpuChart];
 }
 
-// What a page reports of its drawing, for the browser test and for a reader: each canvas's painted pixels, and any error.
+// What a page reports of its drawing, in attributes of its body that Browser reads: canvases left blank, charts whose
+// datasets hold no figure (they drew axes and nothing else), and the errors the page's first script caught.
+function colorbenchReportDrawing() {
+  const canvases = [...document.querySelectorAll('canvas')];
+  document.body.dataset.canvases = canvases.length;
+  document.body.dataset.blank = canvases.filter(canvas => colorbenchPainted(canvas) === 0).map(canvas => canvas.id).join(',');
+  document.body.dataset.empty = Object.values(Chart.instances)
+    .filter(chart => !chart.data.datasets.some(set => set.data.some(v => v !== null && v !== undefined)))
+    .map(chart => chart.canvas.id).join(',');
+  document.body.dataset.errors = window.colorbenchErrors.join(' | ');
+  document.body.dataset.rendered = 'yes';
+}
+
 function colorbenchPainted(canvas) {
   const context = canvas.getContext('2d');
   const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;

@@ -51,8 +51,8 @@ public final class Progress {
         int groups = (rows + cores - 1) / Math.max(1, cores);
         Map<String, Double> expected = new LinkedHashMap<>();
         expected.put("machine steadiness", 2.0 * settings.durationSeconds());
-        // a module's start is mostly its JIT's and Spring's work: about 25 s of a core with C2, half that on C1 alone (quick)
-        expected.put("starting the modules", groups * (settings.quick() ? 12.0 : 25.0) + 10);
+        // a module's start is mostly its JIT's and Spring's work: about 12 s of a core with C2 (18 rows took 1m52s), less on C1 alone (quick)
+        expected.put("starting the modules", groups * (settings.quick() ? 6.0 : 12.0) + 10);
         // a group takes up to its light phase's cap, then up to the full-load cap while its JIT compiles
         expected.put("warm-up", groups * (double) (settings.warmupTogetherSeconds() + Math.max(settings.warmupSeconds(), settings.warmupCompilingSeconds())));
         // the closed model's plan, then the open model at two shares of each row's throughput, and JMeter's own starts

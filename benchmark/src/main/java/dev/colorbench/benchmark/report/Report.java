@@ -112,9 +112,7 @@ public final class Report {
         String chartJs = chartJs();
         RunDirectory.write(directory.file("report.html"), render("report.html.mustache", true, view.html(sections, chartJs)));
         if (!summaries.isEmpty()) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> summary = Json.MAPPER.convertValue(new Summary(environment, summaries, Map.of()), Map.class);
-            RunDirectory.write(directory.file("headline.html"), Headline.page(summary, command));
+            RunDirectory.write(directory.file("headline.html"), Headline.page(Headline.summary(environment, summaries), command));
         }
         List<Section.Chart> charts = new ArrayList<>(view.headlineCharts());
         sections.forEach(section -> charts.addAll(section.charts()));

@@ -136,9 +136,7 @@ final class ReportView {
         view.put("headlineHeight", Math.max(300, summaries.size() * 30 + 110));
         view.put("chartJs", chartJs);
         view.put("headlineJs", Report.headlineJs());
-        @SuppressWarnings("unchecked")
-        Map<String, Object> whole = Json.MAPPER.convertValue(new Report.Summary(environment, summaries, Map.of()), Map.class);
-        view.put("headlineData", Headline.data(whole));
+        view.put("headlineData", Headline.data(Headline.summary(environment, summaries)));
         view.put("verdict", verdict());
         view.put("dashboards", settings.dashboards());
         view.put("failures", summaries.stream().filter(summary -> !summary.failures().isEmpty())

@@ -189,7 +189,7 @@ class DockerComposeTest {
     @Test
     void theContainersRedisIsTheEmbeddedServersVersion() {
         String version;
-        try (EmbeddedRedis server = EmbeddedRedis.start(); RedisCommandStats embedded = RedisCommandStats.connect(server.url())) {
+        try (EmbeddedRedis server = EmbeddedRedis.startBundled(); RedisCommandStats embedded = RedisCommandStats.connect(server.url())) {
             version = embedded.serverVersion();
         }
         assertThat(REDIS_IMAGE).isEqualTo("redis:" + version.substring(0, version.indexOf('.', version.indexOf('.') + 1)) + "-alpine");

@@ -27,8 +27,8 @@ import redis.embedded.RedisServer;
 
 /**
  * A real Redis Cluster of three masters (no replicas), each a {@code redis-server --cluster-enabled yes}
- * from the binary in {@code com.github.codemonstur:embedded-redis}, on loopback ports, for tests and the
- * benchmark on machines with nothing installed. The library's own cluster builders need Jedis, which the
+ * from the binary in {@code com.github.codemonstur:embedded-redis} (or the one {@value EmbeddedRedis#SERVER}
+ * names), on loopback ports, for tests and the benchmark on machines with nothing installed. The library's own cluster builders need Jedis, which the
  * project leaves out; this one joins the nodes itself with {@code CLUSTER MEET} and gives each a third of
  * the slots with {@code CLUSTER ADDSLOTS} (the embedded Redis is 6.2, before {@code ADDSLOTSRANGE}).
  * {@link #start()} returns only once every node reports {@code cluster_state:ok} with all 16384 slots
@@ -270,7 +270,7 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
     private void startProcess(int index) {
         Master master = masters.get(index);
         try {
-            RedisServer server = RedisServer.newRedisServer()
+            RedisServer server = EmbeddedRedis.builder(EmbeddedRedis.configuredExecutable())
                     .port(master.port)
                     .bind("127.0.0.1")
                     .setting("dir " + folder)

@@ -137,6 +137,20 @@ public final class RedisCommandStats implements AutoCloseable {
         return m.find() ? m.group(1) : "unknown";
     }
 
+    /**
+     * The server's name and version as it reports them: {@code Redis 8.0.2}, or {@code Valkey 9.1.2} (Valkey's
+     * {@code redis_version} stays at the Redis version it is compatible with).
+     */
+    public String server() {
+        String info = info("server");
+        Matcher valkey = Pattern.compile("valkey_version:(\\S+)").matcher(info);
+        if (valkey.find()) {
+            return "Valkey " + valkey.group(1);
+        }
+        Matcher redis = Pattern.compile("redis_version:(\\S+)").matcher(info);
+        return "Redis " + (redis.find() ? redis.group(1) : "unknown");
+    }
+
     /** One section of {@code INFO}, read over this instance's connection (and taken off its counts). */
     public synchronized String info(String section) {
         String info = connection.sync().info(section);

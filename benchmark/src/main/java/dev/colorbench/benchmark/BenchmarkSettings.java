@@ -39,6 +39,9 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  *        module per way of paying for a read, not all of them
  * @param cpus where JMeter runs against the servers: {@code shared} cores or {@code split} (see {@code run.CpuPlacement})
  * @param openModelCap the most arrivals a second the headline's open model offers a row, whatever share of its throughput was asked
+ * @param servers the servers the {@code servers} scenario compares with the run's Redis ({@code benchmark.servers}, comma-separated):
+ *        {@code redis://} URLs of servers the user started, or paths of server executables the run starts; empty: those
+ *        {@code benchmark/fetch-servers.sh} fetches from Debian's archive
  * @param bodyCheck what JMeter checks of each answer under load ({@code whole}, {@code digest} or {@code length}); every row's
  *        answer is compared byte for byte before any load
  */
@@ -74,7 +77,8 @@ public record BenchmarkSettings(
         String cpus,
         boolean dashboards,
         BodyCheck bodyCheck,
-        int openModelCap) {
+        int openModelCap,
+        List<String> servers) {
 
     /** Load generator and modules share this machine; only loopback is ever load-tested. */
     public static final String HOST = "127.0.0.1";
@@ -145,11 +149,13 @@ public record BenchmarkSettings(
             Map.entry("bodyCheck", new String[] { "whole" }),
             // JMeter's open model starts a thread and a connection per arrival: on two shared cores, above this it falls behind its schedule
             // and the failures are the machine's, not the module's (docs/measuring.md#latency-at-a-share-of-throughput).
-            Map.entry("openModelCap", new String[] { "1000" }));
+            Map.entry("openModelCap", new String[] { "1000" }),
+            Map.entry("servers", new String[] { "" }));
 
     public BenchmarkSettings {
         modules = List.copyOf(modules);
         scenarioModules = List.copyOf(scenarioModules);
+        servers = List.copyOf(servers);
         jvmArgs = List.copyOf(jvmArgs);
         requirePositive("repetitions", repetitions);
         requirePositive("threads", threads);
@@ -226,7 +232,8 @@ public record BenchmarkSettings(
                 value.apply("cpus"),
                 Boolean.parseBoolean(value.apply("dashboards")),
                 BodyCheck.valueOf(value.apply("bodyCheck").toUpperCase(java.util.Locale.ROOT)),
-                Integer.parseInt(value.apply("openModelCap")));
+                Integer.parseInt(value.apply("openModelCap")),
+                words(value.apply("servers"), ","));
     }
 
     /**
@@ -239,7 +246,7 @@ public record BenchmarkSettings(
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
                 scenarioWarmupSeconds, Math.min(warmupTogetherSeconds, scenarioWarmupSeconds), warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
-                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap);
+                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers);
     }
 
     /** The same knobs with another arrival rate for the open model. */
@@ -247,7 +254,7 @@ public record BenchmarkSettings(
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
                 arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
-                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap);
+                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers);
     }
 
     /** True when the {@code cluster} scenario starts its own Redis Cluster. */

@@ -5,12 +5,14 @@ import java.util.Map;
 
 /**
  * One row of the comparison: a module, as it is or as one of its variants, with the Spring
- * settings it is started with, against one Redis server or a Redis Cluster.
+ * settings it is started with, against the run's Redis, another Redis server, or a Redis Cluster.
  *
- * @param id the module's id, or {@code module+variant}; {@code @cluster} at the end on a Redis Cluster
+ * @param id the module's id, or {@code module+variant}; {@code @cluster} at the end on a Redis Cluster, {@code @<server>} on
+ *        another server
  * @param redisCluster whether it reads a Redis Cluster (the run gives it {@code REDIS_CLUSTER_NODES})
+ * @param server the server it reads instead of the run's Redis ({@code servers} scenario), or {@code null}
  */
-public record Target(String id, PatternModule module, Map<String, String> properties, boolean redisCluster) {
+public record Target(String id, PatternModule module, Map<String, String> properties, boolean redisCluster, RedisServer server) {
 
     private static final String ON_A_CLUSTER = "@cluster";
 
@@ -19,7 +21,16 @@ public record Target(String id, PatternModule module, Map<String, String> proper
     }
 
     public Target(String id, PatternModule module, Map<String, String> properties) {
-        this(id, module, properties, false);
+        this(id, module, properties, false, null);
+    }
+
+    public Target(String id, PatternModule module, Map<String, String> properties, boolean redisCluster) {
+        this(id, module, properties, redisCluster, null);
+    }
+
+    /** The module as it is, reading {@code server} instead of the run's Redis. */
+    public static Target onServer(PatternModule module, RedisServer server) {
+        return new Target(module.id() + "@" + server.key(), module, Map.of(), false, server);
     }
 
     static Target of(PatternModule module) {

@@ -15,7 +15,9 @@ import dev.colorbench.benchmark.Json;
 /**
  * Publishes a full run as the reference run: its {@code summary.json} and {@code report.md} into {@code docs/results/}, and
  * the headline picture drawn from that summary by the report's own chart code. Never the samples. The README's and the
- * results page's figures are checked against the published summary by {@code PublishedResultsTest}.
+ * results page's figures are checked against the published summary by {@code PublishedResultsTest}. A full run of one
+ * scenario alone ({@code -Dbenchmark.scenario=servers}) is published the same way into {@code docs/results/<scenario>/},
+ * without a picture: its page quotes its report.
  * <pre>./mvnw -Ppublish -pl benchmark -am verify     (after ./mvnw -Pbenchmark verify)</pre>
  */
 public final class Publish {
@@ -30,12 +32,12 @@ public final class Publish {
         Path run = root.resolve(System.getProperty("publish.from", "benchmark/target/benchmark"));
         Browser browser = Browser.find().orElseThrow(() -> new IllegalStateException(
                 "Publishing draws the headline picture in headless Chromium, and none was found: apt-get install chromium, or CHROMIUM=<path>"));
-        publish(run, root.resolve(RESULTS), browser);
-        System.out.println("[publish] " + run + " -> " + root.resolve(RESULTS) + ": summary.json, report.md, headline.png");
+        System.out.println("[publish] " + run + " -> " + publish(run, root.resolve(RESULTS), browser));
     }
 
+    /** Publishes the run in {@code run} into {@code results} (or its scenario's folder there), and says which files it wrote where. */
     @SuppressWarnings("unchecked")
-    static void publish(Path run, Path results, Browser browser) {
+    static String publish(Path run, Path results, Browser browser) {
         try {
             Path summaryFile = run.resolve("summary.json");
             Path report = run.resolve("report.md");
@@ -44,17 +46,23 @@ public final class Publish {
             }
             Map<String, Object> summary = Json.MAPPER.readValue(summaryFile.toFile(), Map.class);
             Map<String, Object> environment = (Map<String, Object>) summary.get("environment");
-            if (Boolean.TRUE.equals(environment.get("quick")) || ((java.util.List<?>) summary.get("modules")).isEmpty()) {
-                throw new IllegalStateException("Only a full run with the headline rows is a reference run; " + run + " holds "
-                        + (Boolean.TRUE.equals(environment.get("quick")) ? "a quick run" : "no headline row"));
+            java.util.List<Map<String, Object>> scenarios = (java.util.List<Map<String, Object>>) summary.getOrDefault("scenarios", java.util.List.of());
+            boolean headline = !((java.util.List<?>) summary.get("modules")).isEmpty();
+            if (Boolean.TRUE.equals(environment.get("quick")) || !headline && scenarios.size() != 1) {
+                throw new IllegalStateException("Only a full run with the headline rows, or of one scenario alone, is published; " + run + " holds "
+                        + (Boolean.TRUE.equals(environment.get("quick")) ? "a quick run" : "no headline row and " + scenarios.size() + " scenarios"));
             }
             if (String.valueOf(environment.get("gitCommit")).endsWith("-dirty")) {
                 throw new IllegalStateException("The run was of a working tree with uncommitted changes (" + environment.get("gitCommit")
                         + "): a reference run names a commit that holds its code");
             }
-            Files.createDirectories(results);
-            Files.copy(summaryFile, results.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
-            Files.copy(report, results.resolve("report.md"), StandardCopyOption.REPLACE_EXISTING);
+            Path folder = headline ? results : results.resolve(String.valueOf(scenarios.get(0).get("id")));
+            Files.createDirectories(folder);
+            Files.copy(summaryFile, folder.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(report, folder.resolve("report.md"), StandardCopyOption.REPLACE_EXISTING);
+            if (!headline) {
+                return folder + ": summary.json, report.md";
+            }
             Path page = Files.createTempFile("headline", ".html");
             try {
                 Files.writeString(page, Headline.page(summary, command(Files.readString(report, StandardCharsets.UTF_8))));
@@ -67,6 +75,7 @@ public final class Publish {
             finally {
                 Files.deleteIfExists(page);
             }
+            return folder + ": summary.json, report.md, headline.png";
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);

@@ -14,6 +14,7 @@ import java.util.Map;
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.modules.RedisServer;
 import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.testkit.DelayProxy;
@@ -30,7 +31,9 @@ import dev.colorbench.testkit.RedisRoundTrip;
  * puts Redis further away, the modules reach it through a {@link DelayProxy}, and the round trip
  * that path adds is measured, not assumed. Rows on a Redis Cluster ({@link Target#redisCluster()}) read
  * one more store: a cluster of three masters the run starts (embedded, like the Redis), or the one
- * {@code REDIS_CLUSTER_NODES} names, which the run too only reads ({@code INFO} on each master).
+ * {@code REDIS_CLUSTER_NODES} names, which the run too only reads ({@code INFO} on each master). Rows on another
+ * server ({@link Target#server()}) read it instead of the one Redis: a server executable the run starts on a free port, or a
+ * server the user started, given by URL, which the run too only reads.
  */
 public final class DataStores {
 
@@ -54,6 +57,8 @@ public final class DataStores {
     private String clusterNodes;
 
     private boolean embeddedCluster;
+
+    private final Map<RedisServer, String> otherServers = new LinkedHashMap<>();
 
     private DataStores(String redisUrl, String modulesRedisUrl, EmbeddedRedis embedded, DelayProxy proxy) {
         this.redisUrl = redisUrl;
@@ -84,7 +89,20 @@ public final class DataStores {
         if (condition.targets().stream().anyMatch(Target::redisCluster)) {
             stores.startCluster(condition.settings(), processes);
         }
+        condition.targets().stream().map(Target::server).filter(server -> server != null).distinct()
+                .forEach(server -> stores.startServer(server, processes));
         return stores;
+    }
+
+    private void startServer(RedisServer server, ChildProcesses processes) {
+        if (server.url() != null) {
+            Console.info("using %s at %s".formatted(server.label(), redacted(server.url())));
+            otherServers.put(server, server.url());
+            return;
+        }
+        EmbeddedRedis started = processes.own(server.label(), EmbeddedRedis.start(server.executable()));
+        Console.info("started %s on %s (%s)".formatted(server.label(), started.url(), server.executable()));
+        otherServers.put(server, started.url());
     }
 
     /**
@@ -140,7 +158,7 @@ public final class DataStores {
 
     /** The Redis URLs whose servers a row's requests reach: the one Redis, or each master of the cluster for a row on it. */
     public List<String> redisUrlsOf(Target target) {
-        return target.redisCluster() ? clusterMasterUrls() : List.of(redisUrl);
+        return target.redisCluster() ? clusterMasterUrls() : List.of(target.server() != null ? otherServers.get(target.server()) : redisUrl);
     }
 
     /** The database modules' PostgreSQL (a JDBC URL with credentials), or null when no chosen module needs one. */
@@ -218,7 +236,7 @@ public final class DataStores {
      */
     Map<String, String> environment(Target target) {
         Map<String, String> environment = new LinkedHashMap<>();
-        environment.put("REDIS_URL", modulesRedisUrl);
+        environment.put("REDIS_URL", target.server() != null ? otherServers.get(target.server()) : modulesRedisUrl);
         if (databaseUrl != null) {
             environment.put("DATABASE_URL", databaseUrl);
         }
@@ -234,6 +252,10 @@ public final class DataStores {
         if (clusterNodes != null) {
             redis += "; Redis Cluster " + (embeddedCluster ? "embedded, %d masters, ".formatted(EmbeddedRedisCluster.MASTERS) : "REDIS_CLUSTER_NODES, ")
                     + clusterNodes;
+        }
+        for (Map.Entry<RedisServer, String> server : otherServers.entrySet()) {
+            redis += "; " + server.getKey().label() + (server.getKey().url() == null ? " started from " + server.getKey().executable() + ", " : ", ")
+                    + redacted(server.getValue());
         }
         return databaseUrl == null ? redis
                 : redis + "; PostgreSQL " + (embeddedDatabase != null ? "embedded, " : "DATABASE_URL, ") + redacted(databaseUrl);

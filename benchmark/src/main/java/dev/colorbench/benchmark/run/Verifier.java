@@ -1,7 +1,9 @@
 package dev.colorbench.benchmark.run;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
@@ -26,13 +28,16 @@ public final class Verifier {
         modules.forEach(module -> answers.verify(module.target().id(), module.baseUri()));
         List<Verification.Check> checks = new ArrayList<>();
         boolean anyOnCluster = modules.stream().anyMatch(module -> module.target().redisCluster());
+        Map<String, RedisCost> otherServers = new LinkedHashMap<>();
         try (RedisCost cost = RedisCost.of(stores.redisUrl()); RedisCost clusterCost = anyOnCluster ? RedisCost.ofCluster(stores.clusterMasterUrls()) : null;
                 DatabaseCost queries = DatabaseCost.of(stores.databaseUrl())) {
             for (RunningModule module : modules) {
                 String id = module.target().id();
                 Store store = module.target().module().store();
-                Verification.Cost redis = (module.target().redisCluster() ? clusterCost : cost).measure(COST_SAMPLE,
-                        () -> answers.verify(id, module.baseUri()));
+                RedisCost costs = module.target().redisCluster() ? clusterCost
+                        : module.target().server() == null ? cost
+                        : otherServers.computeIfAbsent(stores.redisUrlsOf(module.target()).get(0), RedisCost::of);
+                Verification.Cost redis = costs.measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()));
                 Verification.Cost database = store == Store.POSTGRESQL ? queries.measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()))
                         : null;
                 // a near cache answers warm requests from its copy: it asks Redis nothing, by design
@@ -49,6 +54,9 @@ public final class Verifier {
                                 + (check.roundTrips() == 1 ? "" : "s"), redis.masters().isEmpty() ? "" : "; by master: " + redis.describeMasters()));
             }
             return new Verification(cost.serverVersion(), stores.describe(), checks);
+        }
+        finally {
+            otherServers.values().forEach(RedisCost::close);
         }
     }
 }

@@ -18,16 +18,18 @@ import dev.colorbench.benchmark.results.Spread;
 /**
  * One row's closed-model figures in one JMeter run of a scenario: throughput over the repetitions,
  * the module's own microseconds per request (missing where its count differs from JMeter's), the CPU microseconds
- * one request cost the module and its store together,
+ * one request cost the module and its store together, and each apart,
  * latency over all samples, and errors with why they failed ({@link FailedRequests#kinds}).
  */
-record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicros, RunStatistics latency, long samples, long errors,
-        Map<String, Long> failures) {
+record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicros, Spread moduleCpuMicros, Spread storeCpuMicros,
+        RunStatistics latency, long samples, long errors, Map<String, Long> failures) {
 
     static RowFigures of(String target, JMeterResults results, BenchmarkSettings settings) {
         List<Double> tps = new ArrayList<>();
         List<Double> micros = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
+        List<Double> moduleCpu = new ArrayList<>();
+        List<Double> storeCpu = new ArrayList<>();
         List<Sample> all = new ArrayList<>();
         Map<String, Long> reasons = new TreeMap<>();
         for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
@@ -39,11 +41,13 @@ record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicr
             micros.add(server.requests() != null && server.requests() == run.samples() ? server.meanMicros() : null);
             cpu.add(server.moduleCpuSeconds() == null || server.storeCpuSeconds() == null || run.samples() == 0 ? null
                     : (server.moduleCpuSeconds() + server.storeCpuSeconds()) * 1e6 / run.samples());
+            moduleCpu.add(server.moduleCpuSeconds() == null || run.samples() == 0 ? null : server.moduleCpuSeconds() * 1e6 / run.samples());
+            storeCpu.add(server.storeCpuSeconds() == null || run.samples() == 0 ? null : server.storeCpuSeconds() * 1e6 / run.samples());
             all.addAll(samples);
             results.failures(key).forEach((reason, count) -> reasons.merge(reason, count, Long::sum));
         }
         RunStatistics latency = RunStatistics.of(all, 0);
-        return new RowFigures(target, Spread.of(tps), Spread.of(micros), Spread.of(cpu), latency, latency.samples(), latency.errors(),
+        return new RowFigures(target, Spread.of(tps), Spread.of(micros), Spread.of(cpu), Spread.of(moduleCpu), Spread.of(storeCpu), latency, latency.samples(), latency.errors(),
                 FailedRequests.kinds(reasons));
     }
 

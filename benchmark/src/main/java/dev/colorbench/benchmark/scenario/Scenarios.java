@@ -8,7 +8,7 @@ public final class Scenarios {
     /** The name of the headline comparison, which is not a scenario but is chosen the same way. */
     public static final String HEADLINE = "headline";
 
-    private static final List<Scenario> ALL = List.of(new Distance(), new Keys(), new Concurrency(), new Variants(), new Outage(), new Cluster(), new Writes());
+    private static final List<Scenario> ALL = List.of(new Distance(), new Keys(), new Concurrency(), new Variants(), new Outage(), new Cluster(), new Writes(), new Servers());
 
     private Scenarios() {
     }

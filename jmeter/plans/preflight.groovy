@@ -4,7 +4,7 @@
 // wins). Then it asks the module the plan is about to load for GET /colors, and if nothing answers
 // it stops JMeter with a message naming the URL, rather than letting it record minutes of errors.
 // In JMeter's GUI it stops the run only, and leaves the GUI open.
-['host', 'port', 'path', 'threads', 'duration', 'rampup', 'rate', 'warmup'].each { name ->
+['host', 'port', 'path', 'threads', 'duration', 'rampup', 'rate', 'pool', 'warmup'].each { name ->
     String given = System.getProperty('benchmark.' + name)
     if (given != null && !props.containsKey(name)) {
         props.put(name, given)

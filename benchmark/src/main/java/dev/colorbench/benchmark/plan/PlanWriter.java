@@ -91,7 +91,8 @@ public final class PlanWriter {
         Element planTree = planTree(plan);
         removeThreadGroups(planTree);
         Group closedModel = Group.takeFrom(planTree(parse(checkedInPlans.resolve("throughput.jmx"))), "ThreadGroup");
-        Group openModel = Group.takeFrom(planTree(parse(checkedInPlans.resolve("latency.jmx"))), "OpenModelThreadGroup");
+        Group pooled = Group.takeFrom(planTree(parse(checkedInPlans.resolve("latency.jmx"))), "ThreadGroup");
+        Group newClients = pooled.asNewClients(plan);
         Group reading = Group.takeFrom(planTree(template("reading.jmx")), "ThreadGroup");
         List<Schedule.Run> measured = schedule.measured();
         long secondsLeft = schedule.plannedSeconds();
@@ -103,11 +104,11 @@ public final class PlanWriter {
                         measured.size(), Format.duration(secondsLeft), key.target(), key.phase().label(), key.repetition());
                 append(planTree, readings(plan, reading, key, true, port, progress));
             }
-            Group template = key.phase().openModel() ? openModel : closedModel;
+            Group template = !key.phase().openModel() ? closedModel : run.drainSeconds() > 0 ? newClients : pooled;
             Group group = template.copyInto(plan, key.label());
-            if (key.phase().openModel()) {
+            if (template == newClients) {
                 Element arrivals = property(group.element(), "OpenModelThreadGroup.schedule");
-                arrivals.setTextContent(PAUSE_UNTIL_NOW + arrivals.getTextContent() + (run.drainSeconds() > 0 ? " pause(" + run.drainSeconds() + " sec)" : ""));
+                arrivals.setTextContent(PAUSE_UNTIL_NOW + arrivals.getTextContent() + " pause(" + run.drainSeconds() + " sec)");
             }
             substitute(group.element(), loadValues(settings, run, port));
             substitute(group.tree(), loadValues(settings, run, port));
@@ -126,15 +127,30 @@ public final class PlanWriter {
 
     private static Map<String, String> loadValues(BenchmarkSettings settings, Schedule.Run run, int port) {
         int rampup = run.key().phase() == Phase.WARMUP ? Math.min(settings.rampupSeconds(), run.seconds() / 2) : settings.rampupSeconds();
+        int rate = run.rate() == null ? settings.rate() : run.rate();
         return Map.of(
+                "pool", String.valueOf(pool(rate)),
                 "host", BenchmarkSettings.HOST,
                 "port", String.valueOf(port),
                 "path", "/colors",
                 "threads", String.valueOf(settings.threads()),
                 "rampup", String.valueOf(rampup),
                 "duration", String.valueOf(run.seconds()),
-                "rate", String.valueOf(run.rate() == null ? settings.rate() : run.rate()));
+                "rate", String.valueOf(rate));
     }
+
+    /**
+     * The threads that take an open-model run's arrivals, each on its own kept-alive connection: enough for answers that take
+     * {@value #POOL_SECONDS} s on average at that rate (Little's law), at least {@value #MIN_POOL}. A row slower than that is
+     * overloaded, and the arrivals the busy pool takes late say so.
+     */
+    static int pool(int rate) {
+        return Math.max(MIN_POOL, (int) Math.ceil(rate * POOL_SECONDS));
+    }
+
+    private static final double POOL_SECONDS = 0.1;
+
+    private static final int MIN_POOL = 20;
 
     /** One thread group reading every {@link ServerMetric} of the module, before or after {@code key}'s run. */
     private Group readings(Document plan, Group template, RunKey key, boolean before, int port, String progress) {
@@ -256,6 +272,29 @@ public final class PlanWriter {
                 }
             }
             throw new IllegalStateException("No " + tag + " in the plan");
+        }
+
+        /**
+         * The same requests in an open model of new clients, JMeter's {@code OpenModelThreadGroup}: a thread and a connection for
+         * every arrival, the arrivals scheduled as {@code rate(...) random_arrivals(...)}, the pool's arrival timer left out.
+         */
+        Group asNewClients(Document plan) {
+            Element group = plan.createElement("OpenModelThreadGroup");
+            group.setAttribute("guiclass", "OpenModelThreadGroupGui");
+            group.setAttribute("testclass", "OpenModelThreadGroup");
+            group.setAttribute("testname", element.getAttribute("testname"));
+            Element controller = plan.createElement("elementProp");
+            controller.setAttribute("name", "ThreadGroup.main_controller");
+            controller.setAttribute("elementType", "OpenModelThreadGroupController");
+            group.appendChild(controller);
+            group.appendChild(stringProp(plan, "ThreadGroup.on_sample_error", "continue"));
+            group.appendChild(stringProp(plan, "OpenModelThreadGroup.schedule", "rate(${__P(rate,50)}/sec) random_arrivals(${__P(duration,20)} sec)"));
+            group.appendChild(stringProp(plan, "OpenModelThreadGroup.random_seed", ""));
+            Element children = (Element) plan.importNode(tree, true);
+            Element timer = single(children, "JSR223Timer");
+            children.removeChild(nextElement(timer));
+            children.removeChild(timer);
+            return new Group(group, children);
         }
 
         Group copyInto(Document plan, String name) {

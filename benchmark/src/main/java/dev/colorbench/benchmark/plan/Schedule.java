@@ -19,8 +19,9 @@ public record Schedule(List<Run> runs) {
 
     /**
      * One thread group: which run, how many seconds of load it plans and, for the open model, its
-     * own arrival rate (null: the run's) and how long it waits at the end for requests still out
-     * (an overloaded module has many).
+     * own arrival rate (null: the run's). {@code drainSeconds} above 0 makes an open-model run one of new clients: every
+     * arrival a new connection, and that long a wait at the end for requests still out (an overloaded module has many).
+     * At 0, a pool of threads on kept-alive connections takes the arrivals (docs/measuring.md#latency-at-a-share-of-throughput).
      */
     public record Run(RunKey key, int seconds, Integer rate, int drainSeconds) {
 
@@ -29,7 +30,7 @@ public record Schedule(List<Run> runs) {
         }
     }
 
-    /** How long the overload step waits for the last requests: JMeter's response timeout. */
+    /** How long the overload step, of new clients, waits for the last requests: JMeter's response timeout. */
     static final int OVERLOAD_DRAIN_SECONDS = 10;
 
     /** The least the warm-up round of a full run lasts in all: JMeter's own JIT, before any row is measured. */
@@ -80,9 +81,6 @@ public record Schedule(List<Run> runs) {
         return new Schedule(runs);
     }
 
-    /** How long an open-model run at a share of a row's throughput waits at the end for requests still out. */
-    static final int SHARE_DRAIN_SECONDS = 1;
-
     /**
      * Open-model runs at a share of each row's own closed-model throughput ({@code capacity}, requests per second): half, then
      * 80 %, one run each of the open model's duration, rows one after another. A row's percentiles pool its requests.
@@ -92,7 +90,7 @@ public record Schedule(List<Run> runs) {
         for (Map.Entry<String, Double> target : capacity.entrySet()) {
             for (Phase share : List.of(Phase.HALF, Phase.EIGHTY)) {
                 runs.add(new Run(new RunKey(target.getKey(), share, 1), settings.latencyDurationSeconds(), offered(settings, target.getValue(), share),
-                        SHARE_DRAIN_SECONDS));
+                        0));
             }
         }
         return new Schedule(runs);
@@ -100,8 +98,8 @@ public record Schedule(List<Run> runs) {
 
     /**
      * The arrivals a second the open model offers a row at {@code share} of its {@code tps}, at most {@code benchmark.openModelCap}:
-     * JMeter's open model starts a thread and opens a connection for every arrival, and on the two cores it shares with the
-     * modules it cannot offer more without becoming the bottleneck (docs/measuring.md#latency-at-a-share-of-throughput).
+     * on the two cores it shares with the modules, JMeter cannot offer more without becoming the bottleneck
+     * (docs/measuring.md#latency-at-a-share-of-throughput).
      */
     public static int offered(BenchmarkSettings settings, double tps, Phase share) {
         return (int) Math.max(1, Math.min(settings.openModelCap(), Math.round(tps * share.share())));

@@ -268,15 +268,16 @@ final class ReportView {
 
     /**
      * The first table's p99 at half load: the module's own in µs, JMeter's whole ms in brackets, and the share that failed
-     * when any did; from {@value #OVERLOADED_PERCENT} % on, the row could not keep up with the open model's arrivals (a
-     * connection each), and its p99 is then that of a queue, not of the pattern at half load.
+     * when any did; from {@value #OVERLOADED_PERCENT} % of failed or late arrivals on, the row could not keep up with the open
+     * model's arrivals, and its p99 is then that of a queue, not of the pattern at half load.
      */
     static String p99(ModuleSummary.Latency latency) {
         String module = latency.p99Micros() == null ? "missing" : micros(latency.p99Micros()) + " µs";
         double failedPercent = latency.samples() == 0 ? 0 : latency.errors() * 100.0 / latency.samples();
-        String failed = latency.errors() == 0 ? ""
-                : "; %s failed%s".formatted(Format.percent(failedPercent), failedPercent >= OVERLOADED_PERCENT ? ", overloaded" : "");
-        return module + " (" + (latency.p99Ms() == null ? "missing" : latency.p99Ms() + " ms") + ")" + failed;
+        String failed = latency.errors() == 0 ? "" : "; %s failed".formatted(Format.percent(failedPercent));
+        String late = latency.lateArrivals() == 0 ? "" : "; %s late".formatted(Format.percent(latency.latePercent()));
+        boolean overloaded = failedPercent >= OVERLOADED_PERCENT || latency.latePercent() >= OVERLOADED_PERCENT;
+        return module + " (" + (latency.p99Ms() == null ? "missing" : latency.p99Ms() + " ms") + ")" + failed + late + (overloaded ? ", overloaded" : "");
     }
 
     /** An open-model run: offered and achieved rate, the module's p50 / p90 / p99 / p99.9 in µs, JMeter's p50 / p99 in ms. */
@@ -286,9 +287,11 @@ final class ReportView {
         }
         String module = latency.p50Micros() == null ? "module: missing" : "%s / %s / %s / %s µs".formatted(micros(latency.p50Micros()),
                 micros(latency.p90Micros()), micros(latency.p99Micros()), latency.p999Micros() == null ? "beyond 10 s" : micros(latency.p999Micros()));
-        return "%s/s offered, %s/s served%s; %s; JMeter %s / %s ms".formatted(or(latency.offeredPerSecond(), Format::grouped, "?"),
+        String late = latency.lateArrivals() == 0 ? "" : ", %s taken late (every thread busy; up to %s ms)".formatted(
+                Format.grouped(latency.lateArrivals()), Format.number(latency.maxLagMs()));
+        return "%s/s offered, %s/s served%s%s; %s; JMeter %s / %s ms".formatted(or(latency.offeredPerSecond(), Format::grouped, "?"),
                 or(latency.ratePerSecond(), Format::grouped, "?"), latency.errors() == 0 ? "" : ", %s of %s failed".formatted(
-                        Format.grouped(latency.errors()), Format.grouped(latency.samples())), module, latency.p50Ms(), latency.p99Ms());
+                        Format.grouped(latency.errors()), Format.grouped(latency.samples())), late, module, latency.p50Ms(), latency.p99Ms());
     }
 
     private static String latency(ModuleSummary.Latency latency) {

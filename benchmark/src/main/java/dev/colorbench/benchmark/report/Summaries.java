@@ -62,6 +62,7 @@ final class Summaries {
     /** One row's figures over its measured runs. */
     private record Figures(Target target, List<ModuleSummary.Run> runs, Spread tps, List<Double> tpsPerRepetition,
             RunStatistics closed, Map<Phase, RunStatistics> open, Map<Phase, Double> offered, Map<Phase, LatencyHistogram> openHistograms,
+            Map<Phase, JMeterResults.Lateness> lateness,
             Spread serverThroughput,
             Spread serverOpenModel, Spread allocation, ModuleSummary.Cpu cpu, ModuleSummary.Gc gc) {
 
@@ -79,12 +80,14 @@ final class Summaries {
             }
             Map<Phase, RunStatistics> open = new EnumMap<>(Phase.class);
             Map<Phase, LatencyHistogram> histograms = new EnumMap<>(Phase.class);
+            Map<Phase, JMeterResults.Lateness> lateness = new EnumMap<>(Phase.class);
             for (Phase share : SHARES) {
                 RunKey key = new RunKey(target.id(), share, 1);
                 RunStatistics statistics = RunStatistics.of(results.samples(key), 0);
                 ServerFigures server = results.server(key);
                 runs.add(run(key, statistics, server));
                 open.put(share, statistics);
+                lateness.put(share, results.lateness(key));
                 if (server.latency() != null) {
                     histograms.put(share, server.latency());
                 }
@@ -96,7 +99,7 @@ final class Summaries {
             if (closedTps != null) {
                 SHARES.forEach(share -> offered.put(share, (double) Schedule.offered(settings, closedTps.median(), share)));
             }
-            return new Figures(target, List.copyOf(runs), closedTps, tps, RunStatistics.of(closedSamples, 0), open, offered, histograms,
+            return new Figures(target, List.copyOf(runs), closedTps, tps, RunStatistics.of(closedSamples, 0), open, offered, histograms, lateness,
                     Spread.of(closedRuns.stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
                     Spread.of(measured(runs, Phase.HALF).stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
                     Spread.of(closedRuns.stream().map(ModuleSummary.Run::allocatedBytesPerRequest).toList()),
@@ -115,7 +118,8 @@ final class Summaries {
         /** JMeter's and the module's latency at one share of the row's throughput, with what was offered and achieved. */
         ModuleSummary.Latency openLatency(Phase share) {
             RunStatistics statistics = open.get(share);
-            return ModuleSummary.Latency.of(statistics, statistics.samples() == 0 ? null : statistics.tps(), offered.get(share), openHistograms.get(share));
+            return ModuleSummary.Latency.of(statistics, statistics.samples() == 0 ? null : statistics.tps(), offered.get(share), openHistograms.get(share),
+                    lateness.getOrDefault(share, JMeterResults.Lateness.NONE));
         }
 
         /** Microseconds per request, or null when either is unknown. */

@@ -40,6 +40,8 @@ public final class JMeterResults {
 
     private final Map<RunKey, Map<String, Long>> failures = new HashMap<>();
 
+    private final Map<RunKey, Lateness> lateness = new HashMap<>();
+
     private JMeterResults(Path file) {
         this.files.add(file);
     }
@@ -65,6 +67,10 @@ public final class JMeterResults {
             (labelled.before() ? before : after).computeIfAbsent(labelled.run(), key -> new EnumMap<>(ServerMetric.class))
                     .put(labelled.metric(), new ServerFigures.Reading(record.get("responseCode"), body));
             return;
+        }
+        if (record.isMapped("lag") && !record.get("lag").isBlank()) {
+            long lagMicros = Long.parseLong(record.get("lag"));
+            lateness.merge(labelled.run(), Lateness.of(lagMicros), Lateness::plus);
         }
         boolean success = Boolean.parseBoolean(record.get("success"));
         load.computeIfAbsent(labelled.run(), key -> new ArrayList<>())
@@ -99,6 +105,7 @@ public final class JMeterResults {
             each.after.forEach((run, readings) -> both.after.computeIfAbsent(run, key -> new EnumMap<>(ServerMetric.class)).putAll(readings));
             each.failures.forEach((run, reasons) -> reasons.forEach((reason, count) ->
                     both.failures.computeIfAbsent(run, key -> new TreeMap<>()).merge(reason, count, Long::sum)));
+            each.lateness.forEach((run, late) -> both.lateness.merge(run, late, Lateness::plus));
         }
         return both;
     }
@@ -107,6 +114,33 @@ public final class JMeterResults {
     public List<Sample> samples(RunKey run) {
         return load.getOrDefault(run, List.of());
     }
+
+    /**
+     * How late the open model's pool took the arrivals of {@code run} (the plan's {@code lag} variable): an arrival is late
+     * when every thread of the pool was still waiting for an earlier answer. None for a run that records no lag.
+     */
+    public Lateness lateness(RunKey run) {
+        return lateness.getOrDefault(run, Lateness.NONE);
+    }
+
+    /**
+     * Arrivals taken more than {@value #LATE_MICROS} µs after their time, of how many, and the longest wait.
+     */
+    public record Lateness(long arrivals, long late, long maxLagMicros) {
+
+        public static final Lateness NONE = new Lateness(0, 0, 0);
+
+        static Lateness of(long lagMicros) {
+            return new Lateness(1, lagMicros > LATE_MICROS ? 1 : 0, lagMicros);
+        }
+
+        Lateness plus(Lateness other) {
+            return new Lateness(arrivals + other.arrivals, late + other.late, Math.max(maxLagMicros, other.maxLagMicros));
+        }
+    }
+
+    /** A thread woken by the operating system a millisecond late is not a busy pool. */
+    static final long LATE_MICROS = 1000;
 
     /** What the module measured of itself during {@code run}. */
     public ServerFigures server(RunKey run) {

@@ -130,7 +130,7 @@ public final class JMeterInstallation {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms512m", "-Xmx512m", "-jar", jar().toString(),
                 // the CSV of the run, with a column for a reading's answer (see plan/reading.jmx), written and read alike
-                "-Jjmeter.save.saveservice.output_format=csv", "-Jsample_variables=reading"));
+                "-Jjmeter.save.saveservice.output_format=csv", "-Jsample_variables=reading,lag"));
         command.addAll(List.of(arguments));
         return command;
     }

@@ -70,8 +70,28 @@ class PlanWriterTest {
         for (String label : all(plan, "HTTPSamplerProxy [^>]*testname=\"([^\"]+)\"")) {
             assertThat(RunKey.parse(label)).as(label).isPresent();
         }
+        // the open model's arrivals are taken by a pool of threads on kept-alive connections, timed by the plan's own timer
+        assertThat(plan).doesNotContain("OpenModelThreadGroup").contains("<stringProp name=\"ThreadGroup.num_threads\">20</stringProp>",
+                "JSR223Timer", "vars.put('lag'");
+    }
+
+    @Test
+    void theOverloadStepIsOfNewClientsEachOnItsOwnConnection() {
+        BenchmarkSettings settings = settings("1");
+        Schedule schedule = Schedule.openModel(settings, Map.of("template-mget", 9_000));
+
+        String plan = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("template-mget", 41000)::get);
+
         // JMeter times open-model arrivals from the start of the test: each group pauses until "now", computed when it starts
-        assertThat(plan).contains("pause(${__longSum(${__time(,)},-${__P(TESTSTART.MS,0)},)} ms) rate(50/sec) random_arrivals(2 sec)");
+        assertThat(plan).contains("<OpenModelThreadGroup", "pause(${__longSum(${__time(,)},-${__P(TESTSTART.MS,0)},)} ms) rate(9000/sec) "
+                + "random_arrivals(2 sec) pause(10 sec)").doesNotContain("JSR223Timer");
+    }
+
+    @Test
+    void thePoolIsLargeEnoughForAnswersOfATenthOfASecondAtTheRate() {
+        assertThat(PlanWriter.pool(50)).isEqualTo(20);
+        assertThat(PlanWriter.pool(1_000)).isEqualTo(100);
+        assertThat(PlanWriter.pool(1_001)).isEqualTo(101);
     }
 
     @Test

@@ -54,13 +54,17 @@ class ReportTest {
     void aP99AtHalfLoadWithFailedRequestsSaysTheRowWasOverloaded() {
         // a row offered half its closed-model TPS that serves far less and fails about half of its requests
         ModuleSummary.Latency overloaded = new ModuleSummary.Latency(2_000.0, 900L, 4_000L, 4_278L, 9_000L, 2_064, 1_027, 320.0, 516.0,
-                30_833.0, 5_000_000.0, 9_136_697.0, null);
-        ModuleSummary.Latency served = new ModuleSummary.Latency(4.0, 3L, 8L, 9L, 20L, 8_000, 0, 2_000.0, 2_000.0, 1_500.0, 3_000.0, 4_900.0, 7_000.0);
+                30_833.0, 5_000_000.0, 9_136_697.0, null, 0, 0.0);
+        ModuleSummary.Latency served = new ModuleSummary.Latency(4.0, 3L, 8L, 9L, 20L, 8_000, 0, 2_000.0, 2_000.0, 1_500.0, 3_000.0, 4_900.0, 7_000.0, 0, 0.5);
 
         assertThat(ReportView.p99(overloaded)).isEqualTo("9,136,697 µs (4278 ms); 49.8 % failed, overloaded");
         assertThat(ReportView.p99(served)).isEqualTo("4,900 µs (9 ms)");
-        ModuleSummary.Latency oneFailed = new ModuleSummary.Latency(4.0, 3L, 8L, 9L, 20L, 8_000, 8, 2_000.0, 2_000.0, 1_500.0, 3_000.0, 4_900.0, 7_000.0);
+        ModuleSummary.Latency oneFailed = new ModuleSummary.Latency(4.0, 3L, 8L, 9L, 20L, 8_000, 8, 2_000.0, 2_000.0, 1_500.0, 3_000.0, 4_900.0, 7_000.0, 0, 0.5);
         assertThat(ReportView.p99(oneFailed)).as("a few failures in thousands are a figure, not an overload").isEqualTo("4,900 µs (9 ms); 0.1 % failed");
+        ModuleSummary.Latency behind = new ModuleSummary.Latency(4.0, 3L, 8L, 9L, 20L, 8_000, 0, 2_000.0, 2_000.0, 1_500.0, 3_000.0, 4_900.0, 7_000.0,
+                400, 35.0);
+        assertThat(ReportView.p99(behind)).as("arrivals the busy pool took late are an overload too, with no request failing")
+                .isEqualTo("4,900 µs (9 ms); 5.0 % late, overloaded");
     }
 
     @Test

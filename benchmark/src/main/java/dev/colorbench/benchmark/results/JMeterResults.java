@@ -68,7 +68,8 @@ public final class JMeterResults {
                     .put(labelled.metric(), new ServerFigures.Reading(record.get("responseCode"), body));
             return;
         }
-        if (record.isMapped("lag") && !record.get("lag").isBlank()) {
+        // JMeter writes "null" for a sample whose thread group sets no lag (the closed model)
+        if (record.isMapped("lag") && record.get("lag").matches("\\d+")) {
             long lagMicros = Long.parseLong(record.get("lag"));
             lateness.merge(labelled.run(), Lateness.of(lagMicros), Lateness::plus);
         }

@@ -46,6 +46,57 @@ class PublishedResultsTest {
         assertThat(ROOT.resolve("docs/results/headline.png")).isRegularFile();
     }
 
+    /**
+     * The servers page quotes the published run of the servers scenario: its table rows as the run's report wrote them, every
+     * other figure one the report holds, and the run named by its commit and date.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theServersPageQuotesThePublishedServersRun() throws Exception {
+        Path folder = ROOT.resolve(Publish.RESULTS).resolve("servers");
+        Map<String, Object> environment = (Map<String, Object>) Json.MAPPER.readValue(folder.resolve("summary.json").toFile(), Map.class)
+                .get("environment");
+        String report = Files.readString(folder.resolve("report.md"));
+        String page = Files.readString(ROOT.resolve("docs/servers.md"));
+
+        assertThat(environment.get("quick")).as("a published run is a full run").isEqualTo(false);
+        assertThat(String.valueOf(environment.get("gitCommit"))).doesNotEndWith("-dirty");
+        assertThat(page).contains(String.valueOf(environment.get("gitCommit")), String.valueOf(environment.get("date")).substring(0, 10));
+        assertThat(quotedFigures(page, report)).isEmpty();
+    }
+
+    @Test
+    void aServersPageFigureThatTheRunDoesNotHoldIsCaught() {
+        String report = "| module | TPS |\n| --- | --- |\n| mget-raw | 4,550 (4,500-4,600), 1.44 |\n\nValkey 9.1.2 1.15 to 1.44.\n";
+
+        assertThat(quotedFigures("| mget-raw | 4,550 (4,500-4,600), 1.44 |\nValkey serves 1.44 times the TPS, 4,550 TPS.\n", report)).isEmpty();
+        assertThat(quotedFigures("| mget-raw | 4,550 (4,500-4,600), 1.45 |\n", report)).singleElement().asString().contains("mget-raw");
+        assertThat(quotedFigures("Valkey serves 1.46 times the TPS.\n", report)).singleElement().asString().contains("1.46");
+    }
+
+    /** A page's table rows that its run's report does not hold, and its figures (TPS, µs, ×, times, ratios) that it does not hold. */
+    static List<String> quotedFigures(String page, String report) {
+        List<String> problems = new java.util.ArrayList<>();
+        java.util.regex.Pattern figure = java.util.regex.Pattern.compile("(?<![\\w.])(\\d[\\d,]*(?:\\.\\d+)?)(?=\\s?(?:TPS|µs|×| times))");
+        String[] lines = page.split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            if (line.startsWith("| ") && !line.startsWith("| ---") && line.matches("\\| [a-z-]+(@[a-z0-9.-]+)? \\|.*\\d.*")) {
+                if (!report.contains(line)) {
+                    problems.add("docs/servers.md:%d: a row the run's report does not hold: %s".formatted(i + 1, line));
+                }
+                continue;
+            }
+            java.util.regex.Matcher found = figure.matcher(line);
+            while (found.find()) {
+                if (!report.matches("(?s).*(?<![\\d,.])" + java.util.regex.Pattern.quote(found.group(1)) + "(?![\\d,]|\\.\\d).*")) {
+                    problems.add("docs/servers.md:%d: %s is no figure of the servers run".formatted(i + 1, found.group(1)));
+                }
+            }
+        }
+        return problems;
+    }
+
     @Test
     void aFigureThatDiffersFromTheRunIsCaught() {
         Map<String, Object> summary = Map.of("environment", Map.of(), "modules", List.of(

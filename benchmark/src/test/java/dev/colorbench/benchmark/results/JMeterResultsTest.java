@@ -40,6 +40,13 @@ class JMeterResultsTest {
     }
 
     @Test
+    void anOpenModelArrivalTheBusyPoolTookLateIsCountedAndAClosedModelRunHasNoLag() {
+        // the half-load run: one arrival taken on time, one 2.5 ms late; the closed model's samples carry JMeter's "null"
+        assertThat(results.lateness(LATENCY)).isEqualTo(new JMeterResults.Lateness(2, 1, 2_500));
+        assertThat(results.lateness(THROUGHPUT)).isEqualTo(JMeterResults.Lateness.NONE);
+    }
+
+    @Test
     void theModulesOwnFiguresAreTheDifferenceOfTheReadingsAroundTheRun() {
         ServerFigures server = results.server(THROUGHPUT);
 

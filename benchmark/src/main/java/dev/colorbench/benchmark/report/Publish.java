@@ -46,7 +46,7 @@ public final class Publish {
             }
             Map<String, Object> summary = Json.MAPPER.readValue(summaryFile.toFile(), Map.class);
             Map<String, Object> environment = (Map<String, Object>) summary.get("environment");
-            java.util.List<Map<String, Object>> scenarios = (java.util.List<Map<String, Object>>) summary.getOrDefault("scenarios", java.util.List.of());
+            Map<String, Object> scenarios = (Map<String, Object>) summary.getOrDefault("scenarios", Map.of());
             boolean headline = !((java.util.List<?>) summary.get("modules")).isEmpty();
             if (Boolean.TRUE.equals(environment.get("quick")) || !headline && scenarios.size() != 1) {
                 throw new IllegalStateException("Only a full run with the headline rows, or of one scenario alone, is published; " + run + " holds "
@@ -56,7 +56,7 @@ public final class Publish {
                 throw new IllegalStateException("The run was of a working tree with uncommitted changes (" + environment.get("gitCommit")
                         + "): a reference run names a commit that holds its code");
             }
-            Path folder = headline ? results : results.resolve(String.valueOf(scenarios.get(0).get("id")));
+            Path folder = headline ? results : results.resolve(scenarios.keySet().iterator().next());
             Files.createDirectories(folder);
             Files.copy(summaryFile, folder.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
             Files.copy(report, folder.resolve("report.md"), StandardCopyOption.REPLACE_EXISTING);

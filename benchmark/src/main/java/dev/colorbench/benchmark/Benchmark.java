@@ -9,6 +9,7 @@ import java.util.Map;
 import dev.colorbench.benchmark.modules.ModuleCatalog;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.Schedule;
+import dev.colorbench.benchmark.report.Profiles;
 import dev.colorbench.benchmark.report.Report;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.run.Condition;
@@ -120,7 +121,8 @@ public final class Benchmark {
                     .forEach(target -> jmeter.dashboard(samples(directory, target), directory.target(target.id()), target.id())));
         }
         Progress.end();
-        return Report.of(settings, targets, measured, machine, jmeter.version(), measurement.placement(), repositoryRoot);
+        Report report = Report.of(settings, targets, measured, machine, jmeter.version(), measurement.placement(), repositoryRoot);
+        return settings.profileSeconds() == 0 ? report : report.with(Profiles.section(targets, measured.profiles(), settings.profileSeconds()));
     }
 
     private static Path samples(RunDirectory directory, Target target) {

@@ -42,6 +42,8 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  * @param servers the servers the {@code servers} scenario compares with the run's Redis ({@code benchmark.servers}, comma-separated):
  *        {@code redis://} URLs of servers the user started, or paths of server executables the run starts; empty: those
  *        {@code benchmark/fetch-servers.sh} fetches from Debian's archive
+ * @param profileSeconds seconds of closed-model load on each row while async-profiler samples its CPU, after the measured runs
+ *        (0: no profiles)
  * @param bodyCheck what JMeter checks of each answer under load ({@code whole}, {@code digest} or {@code length}); every row's
  *        answer is compared byte for byte before any load
  */
@@ -78,7 +80,8 @@ public record BenchmarkSettings(
         boolean dashboards,
         BodyCheck bodyCheck,
         int openModelCap,
-        List<String> servers) {
+        List<String> servers,
+        int profileSeconds) {
 
     /** Load generator and modules share this machine; only loopback is ever load-tested. */
     public static final String HOST = "127.0.0.1";
@@ -150,7 +153,10 @@ public record BenchmarkSettings(
             // JMeter's open model starts a thread and a connection per arrival: on two shared cores, above this it falls behind its schedule
             // and the failures are the machine's, not the module's (docs/measuring.md#latency-at-a-share-of-throughput).
             Map.entry("openModelCap", new String[] { "1000" }),
-            Map.entry("servers", new String[] { "" }));
+            Map.entry("servers", new String[] { "" }),
+            // Long enough for a few thousand samples of every row at 1 ms; taken after the measured runs, in no figure
+            // (docs/measuring.md#where-the-cpu-goes). Quick: one second, so that CI keeps the profiles working.
+            Map.entry("profile", new String[] { "5", "1" }));
 
     public BenchmarkSettings {
         modules = List.copyOf(modules);
@@ -166,6 +172,9 @@ public record BenchmarkSettings(
         requirePositive("healthTimeout", healthTimeoutSeconds);
         requirePositive("warmupWindow", warmupWindowSeconds);
         requirePositive("warmupWindows", warmupWindows);
+        if (profileSeconds < 0) {
+            throw new IllegalArgumentException("benchmark.profile cannot be negative");
+        }
         if (rampupSeconds < 0 || warmupSeconds < 0 || warmupCompilingSeconds < 0 || warmupTogetherSeconds < 0 || scenarioWarmupSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
             throw new IllegalArgumentException("benchmark.rampup, benchmark.warmup, benchmark.warmupCompiling, benchmark.scenarioWarmup, benchmark.jmeterWarmup, benchmark.warmupTolerance "
                     + "and benchmark.errorThreshold cannot be negative");
@@ -233,7 +242,8 @@ public record BenchmarkSettings(
                 Boolean.parseBoolean(value.apply("dashboards")),
                 BodyCheck.valueOf(value.apply("bodyCheck").toUpperCase(java.util.Locale.ROOT)),
                 Integer.parseInt(value.apply("openModelCap")),
-                words(value.apply("servers"), ","));
+                words(value.apply("servers"), ","),
+                Integer.parseInt(value.apply("profile")));
     }
 
     /**
@@ -246,7 +256,7 @@ public record BenchmarkSettings(
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
                 scenarioWarmupSeconds, Math.min(warmupTogetherSeconds, scenarioWarmupSeconds), warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
-                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers);
+                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds);
     }
 
     /** The same knobs with another arrival rate for the open model. */
@@ -254,7 +264,7 @@ public record BenchmarkSettings(
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
                 arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
-                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers);
+                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds);
     }
 
     /** True when the {@code cluster} scenario starts its own Redis Cluster. */

@@ -15,10 +15,12 @@ public enum Phase {
     /** Open model at half the row's own closed-model throughput, measured in the same run. */
     HALF,
     /** Open model at 80 % of the row's own closed-model throughput. */
-    EIGHTY;
+    EIGHTY,
+    /** Closed model while async-profiler samples the module's CPU, after the measured runs; its samples are in no figure. */
+    PROFILE;
 
     public boolean measured() {
-        return this != WARMUP;
+        return this != WARMUP && this != PROFILE;
     }
 
     /** Requests arrive at a rate, whether or not earlier ones came back. */

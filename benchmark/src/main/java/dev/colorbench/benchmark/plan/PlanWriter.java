@@ -126,7 +126,7 @@ public final class PlanWriter {
     }
 
     private static Map<String, String> loadValues(BenchmarkSettings settings, Schedule.Run run, int port) {
-        int rampup = run.key().phase() == Phase.WARMUP ? Math.min(settings.rampupSeconds(), run.seconds() / 2) : settings.rampupSeconds();
+        int rampup = run.key().phase().measured() ? settings.rampupSeconds() : Math.min(settings.rampupSeconds(), run.seconds() / 2);
         int rate = run.rate() == null ? settings.rate() : run.rate();
         return Map.of(
                 "pool", String.valueOf(pool(rate)),

@@ -105,6 +105,11 @@ public record Schedule(List<Run> runs) {
         return (int) Math.max(1, Math.min(settings.openModelCap(), Math.round(tps * share.share())));
     }
 
+    /** One closed-model run of {@code seconds} per row, rows one after another, in no figure: what a CPU profile samples. */
+    public static Schedule profile(List<String> targets, int seconds) {
+        return new Schedule(targets.stream().map(target -> new Run(new RunKey(target, Phase.PROFILE, 1), seconds)).toList());
+    }
+
     /** One closed-model run of one row, nothing before it: for a run something happens during. */
     public static Schedule closedModel(String target, int seconds) {
         return new Schedule(List.of(new Run(new RunKey(target, Phase.THROUGHPUT, 1), seconds)));

@@ -114,7 +114,9 @@ final class ReportView {
         view.put("intro", section.intro());
         view.put("header", section.header().stream().map(cell -> Map.of("cell", cell)).toList());
         view.put("separator", section.header().stream().map(cell -> Map.of("cell", "---")).toList());
-        view.put("rows", section.rows().stream().map(row -> Map.of("cells", row.stream().map(cell -> Map.of("cell", cell)).toList())).toList());
+        // a cell that names a page beside the report (a row's flame graph) links to it
+        view.put("rows", section.rows().stream().map(row -> Map.of("cells", row.stream()
+                .map(cell -> Map.<String, Object>of("cell", cell, "link", cell.matches("[\\w./+@-]+\\.html") ? cell : false)).toList())).toList());
         view.put("charts", section.charts().stream().map(ReportView::chartView).toList());
         view.put("notes", section.notes().stream().map(note -> Map.of("note", note)).toList());
         return view;

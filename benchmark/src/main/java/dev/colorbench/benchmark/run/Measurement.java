@@ -63,7 +63,8 @@ public final class Measurement {
 
     /**
      * One condition in two JMeter runs: the closed model first, every repetition, which gives each row's throughput; then
-     * the open model at half and at 80 % of that throughput, row by row; then the near caches' staleness, with no load.
+     * the open model at half and at 80 % of that throughput, row by row; then each row's CPU profile, under load of its own
+     * ({@link Profiler}); then the near caches' staleness, with no load.
      * Everything stops before the results are read.
      */
     public Measured measure(Condition condition, RunDirectory directory) {
@@ -78,8 +79,11 @@ public final class Measurement {
                 capacity.put(target.id(), tps == null ? 1.0 : tps.median());
             }
             JMeterResults open = lab.run(Schedule.atShares(settings, capacity), settings, directory.sub("open-model"));
+            Map<String, Profiler.Profile> profiles = settings.profileSeconds() == 0 ? Map.of()
+                    : Profiler.profile(lab, settings, settings.profileSeconds(), directory);
             List<Staleness.Result> staleness = lab.measureStaleness();
-            return new Measured(condition, lab.verification(), lab.warmups(), staleness, closed.and(open), lab.stores().addedRoundTripMillis());
+            return new Measured(condition, lab.verification(), lab.warmups(), staleness, closed.and(open), lab.stores().addedRoundTripMillis(),
+                    profiles);
         }
     }
 

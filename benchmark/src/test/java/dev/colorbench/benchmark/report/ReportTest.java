@@ -200,7 +200,7 @@ class ReportTest {
                 new Verification.Check("template-mget", new Verification.Cost(Map.of("mget", 1.0), 1, 1.0), null),
                 new Verification.Check("reactive-mget", new Verification.Cost(Map.of("mget", 1.0), 1, 1.0), null)));
         List<SteadyState.Warmup> warmups = List.of(new SteadyState.Warmup("template-mget", 6, true, List.of(1990.0, 2010.0, 2000.0), 12.0, 12000, 3));
-        Measured headline = new Measured(Condition.plain("headline", settings, List.of(targets)), verification, warmups, List.of(), results, null);
+        Measured headline = new Measured(Condition.plain("headline", settings, List.of(targets)), verification, warmups, List.of(), results, null, Map.of());
         return Report.of(settings, List.of(targets), headline, new MachineSteadiness(8, List.of(100L, 101L, 99L), List.of(100L, 120L, 90L)), "5.6.3",
                 CpuPlacement.apply("shared"), Path.of(".."));
     }

@@ -3,7 +3,6 @@ package dev.colorbench.testkit;
 import java.util.UUID;
 
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.StatusOutput;
@@ -17,7 +16,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * {@link OutageContractTest} for a Redis-backed module, on a password-protected
  * {@link EmbeddedRedis} of its own. Redis comes back empty (it keeps nothing on disk), so the module
- * must write its keys again on the first read; a stall is {@code DEBUG SLEEP 2}, which the module
+ * must write its keys again on the first read; a stall is {@code CLIENT PAUSE 2000 ALL}, which the module
  * answers with a 503 at its 500 ms command timeout. Each module has a one-line subclass.
  */
 public abstract class RedisOutageContractTest extends OutageContractTest {
@@ -51,17 +50,20 @@ public abstract class RedisOutageContractTest extends OutageContractTest {
         return PASSWORD;
     }
 
-    /** {@code DEBUG SLEEP 2} on a connection of the test's own; ending the stall waits for Redis to wake. */
+    /**
+     * {@code CLIENT PAUSE 2000 ALL} on a connection of the test's own: Redis holds every client's commands for 2 s, as a
+     * stalled server would. Unlike {@code DEBUG SLEEP}, every current Redis and Valkey allows it by default. Ending the
+     * stall waits for a PING, which Redis answers once the pause is over.
+     */
     @Override
-    protected Stall stall() throws InterruptedException {
+    protected Stall stall() {
         RedisClient client = RedisClient.create(REDIS.url());
         StatefulRedisConnection<String, String> connection = client.connect();
-        RedisFuture<String> sleeping = connection.async().dispatch(CommandType.DEBUG, new StatusOutput<>(StringCodec.UTF8),
-                new CommandArgs<>(StringCodec.UTF8).add("SLEEP").add(2));
-        Thread.sleep(100);
+        connection.sync().dispatch(CommandType.CLIENT, new StatusOutput<>(StringCodec.UTF8),
+                new CommandArgs<>(StringCodec.UTF8).add("PAUSE").add(2000).add("ALL"));
         return () -> {
             try {
-                sleeping.get();
+                connection.sync().ping();
             }
             finally {
                 connection.close();

@@ -14,7 +14,7 @@ import dev.colorbench.benchmark.Json;
 
 /**
  * Publishes a full run as the reference run: its {@code summary.json} and {@code report.md} into {@code docs/results/}, and
- * the headline picture drawn from that summary by the report's own chart code. Never the samples. The README's and the
+ * the headline picture drawn from that summary by the report's own chart code, and each row's flame graph. Never the samples. The README's and the
  * results page's figures are checked against the published summary by {@code PublishedResultsTest}. A full run of one
  * scenario alone ({@code -Dbenchmark.scenario=servers}) is published the same way into {@code docs/results/<scenario>/},
  * without a picture: its page quotes its report.
@@ -63,6 +63,7 @@ public final class Publish {
             if (!headline) {
                 return folder + ": summary.json, report.md";
             }
+            copyFlameGraphs(run.resolve("profiles"), folder.resolve("profiles"));
             Path page = Files.createTempFile("headline", ".html");
             try {
                 Files.writeString(page, Headline.page(summary, command(Files.readString(report, StandardCharsets.UTF_8))));
@@ -75,10 +76,30 @@ public final class Publish {
             finally {
                 Files.deleteIfExists(page);
             }
-            return folder + ": summary.json, report.md, headline.png";
+            return folder + ": summary.json, report.md, headline.png, profiles/";
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** Each row's flame graph, which the published report.md links to; the collapsed stacks behind them stay with the run. */
+    private static void copyFlameGraphs(Path from, Path to) throws IOException {
+        if (!Files.isDirectory(from)) {
+            return;
+        }
+        if (Files.isDirectory(to)) {
+            try (java.util.stream.Stream<Path> old = Files.list(to)) {
+                for (Path file : old.toList()) {
+                    Files.delete(file);
+                }
+            }
+        }
+        Files.createDirectories(to);
+        try (java.util.stream.Stream<Path> pages = Files.list(from)) {
+            for (Path page : pages.filter(file -> file.getFileName().toString().endsWith(".html")).toList()) {
+                Files.copy(page, to.resolve(page.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
         }
     }
 

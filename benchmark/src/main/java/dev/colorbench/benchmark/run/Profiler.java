@@ -112,6 +112,7 @@ public final class Profiler {
                     if (asprof("dump", "-o", "flamegraph", "--title", row.getKey(), "-f", flameGraph.toString(), pid)
                             && asprof("stop", "-o", "collapsed", "-f", collapsed.toString(), pid) && Files.exists(collapsed)) {
                         result.put(row.getKey(), summarise(Files.readAllLines(collapsed), "profiles/" + flameGraph.getFileName()));
+                        gzip(collapsed);
                     }
                 }
             }
@@ -140,6 +141,14 @@ public final class Profiler {
             buckets.put(bucket.label, total == 0 ? 0 : counts.getOrDefault(bucket, 0L) * 100.0 / total);
         }
         return new Profile(total, buckets, flameGraph);
+    }
+
+    /** Replaces {@code file} by {@code file.gz}: a row's collapsed stacks take megabytes, and a run keeps tens of them. */
+    private static void gzip(Path file) throws IOException {
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(file.resolveSibling(file.getFileName() + ".gz")))) {
+            Files.copy(file, out);
+        }
+        Files.delete(file);
     }
 
     /** The bucket names, in the report's column order. */

@@ -37,8 +37,8 @@ public final class Progress {
         stages.put("machine steadiness", java.util.List.of("machine steadiness"));
         stages.put("starting the modules", java.util.List.of("starting the modules"));
         stages.put("warming to a steady state", java.util.List.of("warm-up"));
-        // JMeter runs twice: the closed model's plan, then the open model's
-        stages.put("JMeter", java.util.List.of("closed model", "open model"));
+        // JMeter runs three times: the closed model's plan, the open model's, then the profiles' load
+        stages.put("JMeter", java.util.List.of("closed model", "open model", "profiles"));
         stages.put("report", java.util.List.of("report"));
         return stages;
     }
@@ -57,7 +57,11 @@ public final class Progress {
         expected.put("warm-up", groups * (double) (settings.warmupTogetherSeconds() + Math.max(settings.warmupSeconds(), settings.warmupCompilingSeconds())));
         // the closed model's plan, then the open model at two shares of each row's throughput, and JMeter's own starts
         expected.put("closed model", measuredSeconds + 15.0);
-        expected.put("open model", rows * 2.0 * settings.latencyDurationSeconds() + 15);
+        expected.put("open model", rows * (2.0 * settings.latencyDurationSeconds() + Math.min(2, settings.jmeterWarmupSeconds())) + 15);
+        if (settings.profileSeconds() > 0) {
+            // each row's load while the profiler samples, and attaching to every module
+            expected.put("profiles", rows * (settings.profileSeconds() + 1.0) + 15);
+        }
         expected.put("report", 30.0);
         current = new Progress(expected, groups);
         current.print("planned: " + rows + " rows in " + groups + " group(s) of " + cores);

@@ -30,6 +30,9 @@ public record Schedule(List<Run> runs) {
         }
     }
 
+    /** Seconds of JMeter's own warm-up on each row before the open model's runs at a share of each row's throughput. */
+    static final int OPEN_MODEL_WARMUP_SECONDS = 2;
+
     /** How long the overload step, of new clients, waits for the last requests: JMeter's response timeout. */
     static final int OVERLOAD_DRAIN_SECONDS = 10;
 
@@ -87,6 +90,11 @@ public record Schedule(List<Run> runs) {
      */
     public static Schedule atShares(BenchmarkSettings settings, Map<String, Double> capacity) {
         List<Run> runs = new ArrayList<>();
+        // a JMeter process of its own starts cold: a round of its warm-up first, or the first row's arrivals wait on JMeter
+        int warmup = Math.min(OPEN_MODEL_WARMUP_SECONDS, settings.jmeterWarmupSeconds());
+        if (warmup > 0) {
+            capacity.keySet().forEach(target -> runs.add(new Run(new RunKey(target, Phase.WARMUP, 0), warmup)));
+        }
         for (Map.Entry<String, Double> target : capacity.entrySet()) {
             for (Phase share : List.of(Phase.HALF, Phase.EIGHTY)) {
                 runs.add(new Run(new RunKey(target.getKey(), share, 1), settings.latencyDurationSeconds(), offered(settings, target.getValue(), share),

@@ -88,6 +88,15 @@ class PlanWriterTest {
     }
 
     @Test
+    void theOpenModelsPlanWarmsJMeterUpOnEveryRowBeforeItsFirstArrival() {
+        Schedule schedule = Schedule.atShares(settings("1"), new java.util.LinkedHashMap<>(Map.of("in-memory", 20_000.0)));
+
+        assertThat(schedule.runs()).extracting(run -> run.key().label())
+                .containsExactly("in-memory|warmup|0", "in-memory|half|1", "in-memory|eighty|1");
+        assertThat(schedule.measured()).extracting(Schedule.Run::rate).containsExactly(1_000, 1_000);
+    }
+
+    @Test
     void thePoolIsLargeEnoughForAnswersOfATenthOfASecondAtTheRate() {
         assertThat(PlanWriter.pool(50)).isEqualTo(20);
         assertThat(PlanWriter.pool(1_000)).isEqualTo(100);

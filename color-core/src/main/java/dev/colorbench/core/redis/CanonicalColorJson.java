@@ -1,4 +1,4 @@
-package dev.colorbench.mgetraw;
+package dev.colorbench.core.redis;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -16,7 +16,7 @@ import java.util.Arrays;
  * just the same. Anything else is not rejected here, only not recognised: the store then asks
  * the codec, which decides whether it is readable.
  */
-final class CanonicalColorJson {
+public final class CanonicalColorJson {
 
     private static final byte[] RED = bytes("\",\"red\":");
 
@@ -34,12 +34,12 @@ final class CanonicalColorJson {
     }
 
     /** What every canonical value for {@code name} starts with: {@code {"name":"<name>","hex":"#}. */
-    static byte[] head(String name) {
+    public static byte[] head(String name) {
         return bytes("{\"name\":\"" + name + "\",\"hex\":\"#");
     }
 
     /** Whether {@code json} is the canonical JSON of a consistent color whose value starts with {@code head}. */
-    static boolean isCanonical(byte[] head, byte[] json) {
+    public static boolean isCanonical(byte[] head, byte[] json) {
         int at = head.length;
         int length = json.length;
         if (length < at + SHORTEST_TAIL || length > at + LONGEST_TAIL || !Arrays.equals(json, 0, at, head, 0, at)) {

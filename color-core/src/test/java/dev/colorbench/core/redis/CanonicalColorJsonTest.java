@@ -1,4 +1,4 @@
-package dev.colorbench.mgetraw;
+package dev.colorbench.core.redis;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -8,7 +8,6 @@ import java.util.Random;
 import dev.colorbench.core.palette.Color;
 import dev.colorbench.core.palette.ColorJson;
 import dev.colorbench.core.palette.Palette;
-import dev.colorbench.core.redis.ColorCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

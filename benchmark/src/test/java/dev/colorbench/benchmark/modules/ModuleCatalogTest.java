@@ -32,7 +32,7 @@ class ModuleCatalogTest {
         assertThat(module("reactive-mget").stack()).isEqualTo("WebFlux");
         assertThat(module("reactive-mget").pattern()).contains("Mono<List<Color>>");
         assertThat(catalog.modules()).filteredOn(module -> !module.clusterVariants().isEmpty()).extracting(PatternModule::id)
-                .containsExactly("template-mget", "mget-raw");
+                .containsExactly("template-mget", "mget-raw", "mget-floor");
         assertThat(catalog.modules()).extracting(PatternModule::port).doesNotHaveDuplicates().allMatch(port -> port >= 8080);
         // where each keeps the palette, for the writes scenario's other writer
         assertThat(ceiling.layout()).isEqualTo(Layout.NONE);

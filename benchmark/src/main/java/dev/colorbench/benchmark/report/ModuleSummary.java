@@ -32,6 +32,7 @@ public record ModuleSummary(
         Double tpsMax,
         List<Double> tpsPerRepetition,
         Double percentOfCeiling,
+        Double floorRatio,
         Double ratioToReference,
         Double ratioToMget,
         Double cpuRatioToMget,

@@ -164,6 +164,7 @@ final class ReportView {
         row.put("tps", m.tpsMedian() == null ? "missing"
                 : "%s (%s-%s)".formatted(Format.grouped(m.tpsMedian()), Format.grouped(m.tpsMin()), Format.grouped(m.tpsMax())));
         row.put("percentOfCeiling", or(m.percentOfCeiling(), Format::percent, "n/a"));
+        row.put("floorRatio", or(m.floorRatio(), Format::ratio, "n/a"));
         row.put("ratio", or(m.ratioToReference(), Format::ratio, "n/a"));
         row.put("ratioToMget", or(m.ratioToMget(), Format::ratio, "n/a"));
         row.put("cpuRatioToMget", or(m.cpuRatioToMget(), Format::ratio, "n/a"));

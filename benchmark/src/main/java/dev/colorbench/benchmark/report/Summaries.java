@@ -160,6 +160,7 @@ final class Summaries {
                     check.database() == null ? null : check.database().commandsPerRequest(), check.describeWork(), check.roundTrips(),
                     tpsMedian(), tps == null ? null : tps.min(), tps == null ? null : tps.max(), tpsPerRepetition,
                     ratio(tpsMedian(), ceiling.map(Figures::tpsMedian).orElse(null), 100),
+                    floorRatio(ceiling),
                     ratio(tpsMedian(), reference.map(Figures::tpsMedian).orElse(null), 1),
                     ratio(tpsMedian(), mget.map(Figures::tpsMedian).orElse(null), 1),
                     ratio(cpuMedian(), mget.map(Figures::cpuMedian).orElse(null), 1),
@@ -167,6 +168,19 @@ final class Summaries {
                     ModuleSummary.Latency.of(closed, tpsMedian()), openLatency(Phase.HALF), openLatency(Phase.EIGHTY),
                     serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, target.module().knownStale(), tuning(target), samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
                     results.failures(target.id()), closedModelFailures(results), runs);
+        }
+
+        /**
+         * The row's CPU per request, module and store, over the floor: what the ceiling's module spends on a request plus
+         * what this row's store spends on its reads. No read of a store can cost less, so 1 is the floor itself
+         * (docs/measuring.md#the-floor). Null for the ceiling, a row without a store, or a figure missing.
+         */
+        private Double floorRatio(Optional<Figures> ceiling) {
+            if (ceiling.isEmpty() || ceiling.get() == this || cpu.storeMicros() == null || cpu.storeMicros().median() <= 0) {
+                return null;
+            }
+            Double ceilingCpu = ceiling.get().cpuMedian();
+            return ceilingCpu == null ? null : ratio(cpuMedian(), ceilingCpu + cpu.storeMicros().median(), 1);
         }
 
         /** Why the closed-model requests failed, with how often, over the repetitions: the figures the run's check weighs. */

@@ -14,7 +14,8 @@ import dev.colorbench.benchmark.Format;
 
 /**
  * The figures a page may publish, from one summary.json, and the places where a page says otherwise. A table's row names
- * its module in its first cell; its columns say which figure they hold (TPS, x the reference row, CPU µs); anywhere else a
+ * its module in its first cell; its columns say which figure they hold (TPS, x the reference row, CPU µs, x floor, % of
+ * ceiling); anywhere else a
  * figure in TPS, µs or × must be one of the run's. Written as the report writes them: {@code 12,380 TPS}, {@code 109 µs},
  * {@code 26.0×}.
  */
@@ -35,6 +36,7 @@ final class PublishedFigures {
             modules.put((String) module.get("module"), module);
             tps(module).ifPresent(tps -> known.add(tps + " TPS"));
             ratio(module).ifPresent(ratio -> known.add(ratio));
+            floor(module).ifPresent(floor -> known.add(floor + "×"));
             Map<String, Object> cpu = (Map<String, Object>) module.get("cpu");
             if (cpu != null) {
                 for (String part : List.of("moduleMicros", "storeMicros", "totalMicros")) {
@@ -97,7 +99,13 @@ final class PublishedFigures {
             String title = header.get(column);
             String cell = cells.get(column);
             java.util.Optional<String> expected = java.util.Optional.empty();
-            if (name.matches(".*\\bx (loop|" + Pattern.quote(reference) + ")\\b.*")) {
+            if (name.contains("x floor")) {
+                expected = floor(module);
+            }
+            else if (name.contains("% of ceiling")) {
+                expected = number(module.get("percentOfCeiling")).map(Format::percent);
+            }
+            else if (name.matches(".*\\bx (loop|" + Pattern.quote(reference) + ")\\b.*")) {
                 expected = ratio(module);
             }
             else if (name.contains("cpu") && name.contains("µs")) {
@@ -141,6 +149,11 @@ final class PublishedFigures {
     /** The row's median TPS over the reference row's, with one decimal: {@code 15.5×}. */
     static java.util.Optional<String> ratio(Map<String, Object> module) {
         return number(module.get("ratioToReference")).map(ratio -> String.format(Locale.ROOT, "%.1f×", ratio));
+    }
+
+    /** The row's CPU per request over its floor, as the report writes it: {@code 1.42}. */
+    static java.util.Optional<String> floor(Map<String, Object> module) {
+        return number(module.get("floorRatio")).map(Format::ratio);
     }
 
     @SuppressWarnings("unchecked")

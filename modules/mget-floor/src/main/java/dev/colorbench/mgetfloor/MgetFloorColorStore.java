@@ -20,11 +20,13 @@ import redis.clients.jedis.Protocol;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.exceptions.JedisRedirectionException;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.RedisSystemException;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
@@ -33,8 +35,8 @@ import org.springframework.data.redis.core.RedisTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * The floor: the cheapest correct read of the palette this project knows. One {@code GET /colors} costs
- * <b>1 MGET</b> of all 148 {@code colors::v3::<name>} keys, one round trip, as in mget-raw, and its reply
+ * The floor: the cheapest correct read of the palette this project knows that asks Redis on every request. One
+ * {@code GET /colors} costs <b>1 MGET</b> of all 148 {@code colors::v3::<name>} keys, one round trip, as in mget-raw, and its reply
  * becomes the answer the same way (the core's {@link RawJsonColors}). What differs is the way there:
  * <ul>
  * <li>Jedis, not Lettuce: the request thread writes the MGET and reads the reply itself, with no hand-off
@@ -44,7 +46,8 @@ import org.springframework.stereotype.Component;
  * </ul>
  * A subset costs 1 MGET of just those keys, one color 1 MGET of its key. Healing and seeding go through
  * the template, as in mget-raw. What each choice gives: modules/mget-floor/README.md. The variants in the
- * module's pom put each one back ({@code colorbench.floor.read=connection}, {@code colorbench.floor.built-once=false}).
+ * module's pom take them away one at a time, on one Redis server: {@code colorbench.floor.built-once=false} the command
+ * built once, {@code colorbench.floor.read=connection} also Jedis's client (a Spring Data connection per read).
  *
  * <p><b>On a Redis Cluster</b> Jedis's cluster client sends one MGET per slot, pipelined to each master:
  * <b>148 MGETs</b> in one round trip per master for the plain keys, or <b>1 MGET</b> on one master when every
@@ -55,11 +58,9 @@ class MgetFloorColorStore implements EncodedColorStore, ColorSeeder {
 
     private final RedisTemplate<String, byte[]> template;
 
-    private final JedisConnectionFactory connectionFactory;
-
     private final RawJsonColors colors;
 
-    /** Jedis's pooled client inside the connection factory (a cluster client on a cluster); null when told to read through Spring Data. */
+    /** Jedis's pooled client inside the connection factory (its cluster client on a cluster); null when told to read through Spring Data. */
     private final UnifiedJedis client;
 
     private final boolean cluster;
@@ -71,8 +72,10 @@ class MgetFloorColorStore implements EncodedColorStore, ColorSeeder {
             JsonKeys keys, @Value("${colorbench.floor.read:jedis}") String read,
             @Value("${colorbench.floor.built-once:true}") boolean builtOnce) {
         this.template = colorTemplate;
-        this.connectionFactory = connectionFactory;
         this.colors = new RawJsonColors(colorTemplate, codec, keys);
+        if (!read.equals("jedis") && !read.equals("connection")) {
+            throw new IllegalArgumentException("colorbench.floor.read is jedis or connection, not '" + read + "'");
+        }
         this.cluster = connectionFactory.isRedisClusterAware();
         this.client = (read.equals("jedis") || cluster) ? pooledClient(connectionFactory) : null;
         this.mgetAll = (builtOnce && !cluster) ? mgetCommand(colors.allKeys()) : null;
@@ -80,7 +83,10 @@ class MgetFloorColorStore implements EncodedColorStore, ColorSeeder {
 
     @Override
     public byte[] findAll() {
-        return colors.allAsArray((mgetAll != null && client != null) ? read(jedis -> jedis.executeCommand(mgetAll)) : mget(colors.allKeys()));
+        if (mgetAll != null && client != null) {
+            return colors.allAsArray(read(client, jedis -> jedis.executeCommand(mgetAll)));
+        }
+        return colors.allAsArray(mget(colors.allKeys()));
     }
 
     @Override
@@ -100,10 +106,10 @@ class MgetFloorColorStore implements EncodedColorStore, ColorSeeder {
 
     private List<byte[]> mget(byte[][] keys) {
         if (cluster) {
-            return read(jedis -> mgetPerSlot(jedis, keys));
+            return read(client, jedis -> mgetPerSlot(jedis, keys));
         }
         if (client != null) {
-            return read(jedis -> jedis.mget(keys));
+            return read(client, jedis -> jedis.mget(keys));
         }
         return template.execute((RedisCallback<List<byte[]>>) connection -> connection.stringCommands().mGet(keys));
     }
@@ -117,44 +123,59 @@ class MgetFloorColorStore implements EncodedColorStore, ColorSeeder {
         if (bySlot.size() == 1) {
             return jedis.mget(keys);
         }
-        byte[][] values = new byte[keys.length][];
+        Map<List<Integer>, Response<List<byte[]>>> replies = new LinkedHashMap<>();
         try (AbstractPipeline pipeline = jedis.pipelined()) {
-            Map<List<Integer>, Response<List<byte[]>>> replies = new LinkedHashMap<>();
             for (List<Integer> positions : bySlot.values()) {
-                replies.put(positions, pipeline.mget(positions.stream().map(i -> keys[i]).toArray(byte[][]::new)));
+                replies.put(positions, pipeline.mget(keysAt(keys, positions)));
             }
-            pipeline.sync();
-            replies.forEach((positions, reply) -> {
-                List<byte[]> got = replyOf(reply);
-                for (int j = 0; j < positions.size(); j++) {
-                    values[positions.get(j)] = got.get(j);
-                }
-            });
         }
+        byte[][] values = new byte[keys.length][];
+        replies.forEach((positions, reply) -> {
+            List<byte[]> got = replyOf(jedis, keysAt(keys, positions), reply);
+            for (int j = 0; j < positions.size(); j++) {
+                values[positions.get(j)] = got.get(j);
+            }
+        });
         return Arrays.asList(values);
     }
 
+    private static byte[][] keysAt(byte[][] keys, List<Integer> positions) {
+        return positions.stream().map(i -> keys[i]).toArray(byte[][]::new);
+    }
+
     /**
-     * What a pipelined MGET answered. A master that cannot be reached leaves its replies unset after the
-     * pipeline's sync (Jedis logs the failure, and {@code get} throws): that is Redis unavailable, not a bug.
+     * What a pipelined MGET answered. A master that cannot be reached leaves its replies unset when the pipeline
+     * closes (Jedis logs the failure, and {@code get} throws): that is Redis unavailable, not a bug. A slot that has
+     * moved (MOVED, ASK) is read again on its own, by the cluster client, which follows the redirection and renews
+     * its map of the slots.
      */
-    private static List<byte[]> replyOf(Response<List<byte[]>> reply) {
+    private static List<byte[]> replyOf(UnifiedJedis jedis, byte[][] keys, Response<List<byte[]>> reply) {
         try {
             return reply.get();
+        }
+        catch (JedisRedirectionException ex) {
+            return jedis.mget(keys);
         }
         catch (IllegalStateException ex) {
             throw new JedisConnectionException("A master answered none of its MGETs", ex);
         }
     }
 
-    /** A read on Jedis's client, its failures translated as Spring Data translates them: a lost Redis is a 503. */
-    private List<byte[]> read(Function<UnifiedJedis, List<byte[]>> command) {
+    /**
+     * A read on Jedis's client. Every failure of it is Redis failing, a 503: an error reply (LOADING, BUSY, CLUSTERDOWN)
+     * as Lettuce's rows get it, and any other Jedis failure (no connection, a time-out, the pool empty for 200 ms, a
+     * cluster out of retries) as the connection failing. Spring Data's translation would make some of them a misuse of
+     * its API, a 500.
+     */
+    private static List<byte[]> read(UnifiedJedis client, Function<UnifiedJedis, List<byte[]>> command) {
         try {
             return command.apply(client);
         }
+        catch (JedisDataException ex) {
+            throw new RedisSystemException("Redis answered an error", ex);
+        }
         catch (JedisException ex) {
-            DataAccessException translated = connectionFactory.translateExceptionIfPossible(ex);
-            throw (translated != null) ? translated : new RedisSystemException("Jedis failed", ex);
+            throw new RedisConnectionFailureException("Redis connection failed", ex);
         }
     }
 
@@ -163,20 +184,18 @@ class MgetFloorColorStore implements EncodedColorStore, ColorSeeder {
     }
 
     /**
-     * The factory's own pooled client: with Jedis 7, Spring Data's connections all wrap one {@link UnifiedJedis}
+     * The factory's own pooled client (its cluster client on a cluster, whatever {@code colorbench.floor.read} says):
+     * with Jedis 7, Spring Data's connections all wrap one {@link UnifiedJedis}
      * that borrows a pooled connection per command, so reading on it directly uses the same pool and settings.
      */
     private static UnifiedJedis pooledClient(JedisConnectionFactory connectionFactory) {
-        try (RedisConnection connection = cluster(connectionFactory) ? connectionFactory.getClusterConnection() : connectionFactory.getConnection()) {
+        boolean cluster = connectionFactory.isRedisClusterAware();
+        try (RedisConnection connection = cluster ? connectionFactory.getClusterConnection() : connectionFactory.getConnection()) {
             if (connection.getNativeConnection() instanceof UnifiedJedis unified) {
                 return unified;
             }
             throw new IllegalStateException("Spring Data's Jedis connection is not on a pooled UnifiedJedis but on "
                     + connection.getNativeConnection().getClass().getName());
         }
-    }
-
-    private static boolean cluster(JedisConnectionFactory connectionFactory) {
-        return connectionFactory.isRedisClusterAware();
     }
 }

@@ -171,8 +171,8 @@ final class Summaries {
         }
 
         /**
-         * The row's CPU per request, module and store, over the floor: what the ceiling's module spends on a request plus
-         * what this row's store spends on its reads. No read of a store can cost less, so 1 is the floor itself
+         * The row's CPU per request, module and store, over its floor: what the ceiling's module spends on a request plus
+         * what this row's store spends on its work. 1 is the floor itself: the module adding nothing to its store's work
          * (docs/measuring.md#the-floor). Null for the ceiling, a row without a store, or a figure missing.
          */
         private Double floorRatio(Optional<Figures> ceiling) {

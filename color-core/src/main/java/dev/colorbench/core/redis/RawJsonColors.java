@@ -80,7 +80,7 @@ public final class RawJsonColors {
     }
 
     /** The keys of {@code names}, in that order. */
-    public byte[][] keys(List<String> names) {
+    public byte[][] keysOf(List<String> names) {
         return each(names, encodedKeys);
     }
 
@@ -89,7 +89,7 @@ public final class RawJsonColors {
         return EncodedColors.array(elements(Palette.names(), allHeads, allFromPalette, values));
     }
 
-    /** The JSON array of {@code names} from an MGET of {@link #keys(List) their keys}. */
+    /** The JSON array of {@code names} from an MGET of {@link #keysOf(List) their keys}. */
     public byte[] asArray(List<String> names, List<byte[]> values) {
         return EncodedColors.array(elements(names, each(names, heads), each(names, fromPalette), values));
     }

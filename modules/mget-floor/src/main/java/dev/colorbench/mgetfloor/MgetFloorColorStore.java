@@ -91,12 +91,12 @@ class MgetFloorColorStore implements EncodedColorStore, ColorSeeder {
 
     @Override
     public byte[] findByNames(List<String> names) {
-        return colors.asArray(names, mget(colors.keys(names)));
+        return colors.asArray(names, mget(colors.keysOf(names)));
     }
 
     @Override
     public byte[] findOne(String name) {
-        return colors.one(name, mget(colors.keys(List.of(name))));
+        return colors.one(name, mget(colors.keysOf(List.of(name))));
     }
 
     @Override
@@ -180,7 +180,11 @@ class MgetFloorColorStore implements EncodedColorStore, ColorSeeder {
     }
 
     private static CommandObject<List<byte[]>> mgetCommand(byte[][] keys) {
-        return new CommandObject<>(new CommandArguments(Protocol.Command.MGET).keys((Object[]) keys), BuilderFactory.BINARY_LIST);
+        CommandArguments arguments = new CommandArguments(Protocol.Command.MGET);
+        for (byte[] key : keys) {
+            arguments.key(key);
+        }
+        return new CommandObject<>(arguments, BuilderFactory.BINARY_LIST);
     }
 
     /**

@@ -60,12 +60,12 @@ class MgetRawColorStore implements EncodedColorStore, ColorSeeder {
 
     @Override
     public byte[] findByNames(List<String> names) {
-        return colors.asArray(names, mget(colors.keys(names)));
+        return colors.asArray(names, mget(colors.keysOf(names)));
     }
 
     @Override
     public byte[] findOne(String name) {
-        return colors.one(name, mget(colors.keys(List.of(name))));
+        return colors.one(name, mget(colors.keysOf(List.of(name))));
     }
 
     /** 1 MGET on the connection, below the template's serializers: the keys are already bytes. */

@@ -60,7 +60,7 @@ public final class Benchmark {
         }
         JMeterInstallation jmeter = JMeterInstallation.configuredIn(repositoryRoot.resolve("jmeter/target"), args[2]);
         RunDirectory directory = RunDirectory.fresh(repositoryRoot.resolve("benchmark/target/benchmark"));
-        Console.info("%s run: %d repetition(s), %d threads, %d s closed model per row and repetition, then %d s of open model at half and at 80 %% "
+        Console.info("%s run: %d round(s), %d threads, %d s closed model per row and round, then %d s of open model at half and at 80 %% "
                 .formatted(settings.quick() ? "quick" : "full", settings.repetitions(), settings.threads(), settings.durationSeconds(),
                         settings.latencyDurationSeconds())
                 + "of each row's closed-model TPS; each row warmed up to a steady state first");
@@ -69,7 +69,7 @@ public final class Benchmark {
         try (CpuPlacement placement = CpuPlacement.apply(settings.cpus())) {
             Measurement measurement = new Measurement(repositoryRoot, version, jmeter, placement);
             if (Scenarios.headline(settings.scenarios())) {
-                report = headline(settings, targets, measurement, directory, repositoryRoot);
+                report = headline(settings, Target.withTwin(targets, settings.twin()), measurement, directory, repositoryRoot);
             }
             List<Section> sections = new ArrayList<>();
             for (Scenario scenario : scenarios) {

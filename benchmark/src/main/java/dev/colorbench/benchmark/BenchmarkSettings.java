@@ -16,7 +16,7 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  * @param modules the module ids to load, in order (a variant as {@code module+variant}); empty: every
  *        module of {@code modules/pom.xml} and its declared variants
  * @param warmupSeconds the most a row is warmed up before it is measured; it stops as soon as its
- *        last {@code warmupWindows} windows of {@code warmupWindowSeconds} agree within
+ *        last {@code warmupWindows} windows of {@code warmupWindowSeconds} no longer climb by more than
  *        {@code warmupTolerancePercent} and the module's JIT was all but idle in them
  * @param warmupCompilingSeconds the most a row's warm-up goes on past {@code warmupSeconds} while the module's JIT is still
  *        compiling: a row measured while it compiles climbs during its first repetition
@@ -44,6 +44,8 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  *        {@code benchmark/fetch-servers.sh} fetches from Debian's archive
  * @param profileSeconds seconds of closed-model load on each row while async-profiler samples its CPU, after the measured runs
  *        (0: no profiles)
+ * @param twin the row measured twice in the headline, as an A/A pair that shows the run's own noise ({@code benchmark.twin};
+ *        {@code none}: no pair); only when the row is among the measured ones
  * @param bodyCheck what JMeter checks of each answer under load ({@code whole}, {@code digest} or {@code length}); every row's
  *        answer is compared byte for byte before any load
  */
@@ -81,7 +83,8 @@ public record BenchmarkSettings(
         BodyCheck bodyCheck,
         int openModelCap,
         List<String> servers,
-        int profileSeconds) {
+        int profileSeconds,
+        String twin) {
 
     /** Load generator and modules share this machine; only loopback is ever load-tested. */
     public static final String HOST = "127.0.0.1";
@@ -91,15 +94,16 @@ public record BenchmarkSettings(
     /** Defaults of the full run and, where it differs, of quick mode. */
     private static final Map<String, String[]> DEFAULTS = Map.ofEntries(
             Map.entry("modules", new String[] { "" }),
-            // Three repetitions, interleaved across rows, give each row a range; a range of two is narrower by arithmetic alone
-            // (docs/measuring.md#repetitions-and-the-spread). Quick mode checks that everything works, not how fast.
-            Map.entry("repetitions", new String[] { "3", "1" }),
+            // Rounds, each row once per round in an order of its own: a ratio is taken within each round, and its interval over the
+            // rounds. More, shorter rounds pair rows closer in time and narrow the intervals more than fewer, longer ones
+            // (docs/measuring.md#rounds-and-intervals). Quick mode checks that everything works, not how fast.
+            Map.entry("repetitions", new String[] { "8", "1" }),
             // Ten closed-model clients, as in the source post whose loop every ratio is taken against (docs/measuring.md#what-one-run-does).
             Map.entry("threads", new String[] { "10" }),
             // The ramp-up is left out of the figures: fresh JMeter threads climb for a moment, and by its end a run is near its plateau
             // (docs/measuring.md#warm-up-and-steady-state). A run must be long enough that that moment and short drift weigh little,
             // while every second is paid by every row and repetition (docs/measuring.md#repetitions-and-the-spread).
-            Map.entry("duration", new String[] { "8", "3" }),
+            Map.entry("duration", new String[] { "5", "3" }),
             Map.entry("rampup", new String[] { "1", "0" }),
             Map.entry("latencyDuration", new String[] { "4", "2" }),
             Map.entry("rate", new String[] { "50" }),
@@ -112,7 +116,7 @@ public record BenchmarkSettings(
             // of a core, and the repetitions agree more closely than with rows warmed one after another or all at once
             // (docs/measuring.md#warm-up-and-steady-state).
             Map.entry("warmupTogether", new String[] { "60", "0" }),
-            // Throughput alone looks settled too early: a row is warm when its last windows agree and its JIT was all but idle in them
+            // Throughput alone looks settled too early: a row is warm when its last windows no longer climb and its JIT was all but idle in them
             // (docs/measuring.md#warm-up-and-steady-state).
             Map.entry("warmupWindow", new String[] { "2", "1" }),
             Map.entry("warmupWindows", new String[] { "3", "2" }),
@@ -156,7 +160,10 @@ public record BenchmarkSettings(
             Map.entry("servers", new String[] { "" }),
             // Long enough for a few thousand samples of every row at 1 ms; taken after the measured runs, in no figure
             // (docs/measuring.md#where-the-cpu-goes). Quick: one second, so that CI keeps the profiles working.
-            Map.entry("profile", new String[] { "5", "1" }));
+            Map.entry("profile", new String[] { "5", "1" }),
+            // Every headline run measures its own noise: this row twice, two JVMs of one module, an A/A pair whose ratios would be
+            // 1 on a perfect machine (docs/measuring.md#rounds-and-intervals). The default pattern, whose CPU ratio moved most between runs.
+            Map.entry("twin", new String[] { "template-mget" }));
 
     public BenchmarkSettings {
         modules = List.copyOf(modules);
@@ -243,7 +250,8 @@ public record BenchmarkSettings(
                 BodyCheck.valueOf(value.apply("bodyCheck").toUpperCase(java.util.Locale.ROOT)),
                 Integer.parseInt(value.apply("openModelCap")),
                 words(value.apply("servers"), ","),
-                Integer.parseInt(value.apply("profile")));
+                Integer.parseInt(value.apply("profile")),
+                value.apply("twin"));
     }
 
     /**
@@ -256,7 +264,7 @@ public record BenchmarkSettings(
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
                 scenarioWarmupSeconds, Math.min(warmupTogetherSeconds, scenarioWarmupSeconds), warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
-                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds);
+                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin);
     }
 
     /** The same knobs with another arrival rate for the open model. */
@@ -264,7 +272,7 @@ public record BenchmarkSettings(
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
                 arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
-                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds);
+                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin);
     }
 
     /** True when the {@code cluster} scenario starts its own Redis Cluster. */

@@ -16,6 +16,9 @@ public record Target(String id, PatternModule module, Map<String, String> proper
 
     private static final String ON_A_CLUSTER = "@cluster";
 
+    /** How an A/A twin's id ends: the same module and settings in a JVM of its own (docs/measuring.md#rounds-and-intervals). */
+    private static final String TWIN = "+twin";
+
     public Target {
         properties = Map.copyOf(properties);
     }
@@ -49,6 +52,31 @@ public record Target(String id, PatternModule module, Map<String, String> proper
     /** One of the module's {@code colorbench.clusterVariants}, on a Redis Cluster. */
     public static Target onCluster(PatternModule module, Variant variant) {
         return new Target(module.id() + "+" + variant.name() + ON_A_CLUSTER, module, variant.properties(), true);
+    }
+
+    /** The same row again, in a JVM of its own: its A/A twin, whose figures differ from this row's only by the run's noise. */
+    public Target twin() {
+        return new Target(id + TWIN, module, properties, redisCluster, server);
+    }
+
+    /** The id of the row this one is the A/A twin of, or {@code null} for a row that is not a twin. */
+    public String twinOf() {
+        return id.endsWith(TWIN) ? id.substring(0, id.length() - TWIN.length()) : null;
+    }
+
+    /**
+     * {@code targets} with the A/A twin of {@code twin} right after it, when it is one of them; as they are for {@code none}
+     * or a row not among them.
+     */
+    public static List<Target> withTwin(List<Target> targets, String twin) {
+        List<Target> rows = new java.util.ArrayList<>();
+        for (Target target : targets) {
+            rows.add(target);
+            if (target.id().equals(twin)) {
+                rows.add(target.twin());
+            }
+        }
+        return List.copyOf(rows);
     }
 
     /** The settings as Spring Boot command-line arguments, in a stable order. */

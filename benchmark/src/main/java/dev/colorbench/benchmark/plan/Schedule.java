@@ -7,8 +7,8 @@ import java.util.Map;
 import dev.colorbench.benchmark.BenchmarkSettings;
 
 /**
- * The order of the whole run. Repetitions are interleaved across rows (A B C, A B C, ...) so that
- * drift on a shared machine hits every row alike, and JMeter first loads every row once, unmeasured (a
+ * The order of the whole run. Rounds are interleaved across rows (A B C, C A B, ...), each round in an order of its own, so
+ * that drift on a shared machine hits every row alike and each round pairs every row with the others, and JMeter first loads every row once, unmeasured (a
  * warm-up round, A B C), so that each row's first repetition comes, like its later ones, after the other
  * rows' turns, and after JMeter's own JIT has had every row's load (each row is already at a steady state,
  * see {@code run.SteadyState}). JMeter starts cold: with its warm-up right before each row's first run, the
@@ -59,7 +59,7 @@ public record Schedule(List<Run> runs) {
             }
         }
         for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
-            for (String target : targets) {
+            for (String target : roundOrder(targets, repetition)) {
                 runs.add(new Run(new RunKey(target, Phase.THROUGHPUT, repetition), settings.durationSeconds()));
                 if (openModel) {
                     runs.add(new Run(new RunKey(target, Phase.LATENCY, repetition), settings.latencyDurationSeconds()));
@@ -67,6 +67,17 @@ public record Schedule(List<Run> runs) {
             }
         }
         return new Schedule(runs);
+    }
+
+    /**
+     * The rows of one round in an order of their own: the same for the same round and rows, different from round to round
+     * (randomized multiple interleaved trials, after Laaber et al.), so that no row always follows the same neighbour or
+     * always comes early in a round (docs/measuring.md#rounds-and-intervals).
+     */
+    static List<String> roundOrder(List<String> targets, int round) {
+        List<String> order = new ArrayList<>(targets);
+        java.util.Collections.shuffle(order, new java.util.Random(41L * round));
+        return order;
     }
 
     /**

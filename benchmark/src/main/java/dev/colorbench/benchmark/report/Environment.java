@@ -17,7 +17,8 @@ import dev.colorbench.benchmark.run.SteadyState;
 /** The facts a reader needs to judge the numbers, written beside them. */
 public record Environment(String date, String gitCommit, String moduleJdk, String jvmArgs, String redisVersion, String redis, int cores,
         long memoryMb, String os, String loadGenerator, String cpuPlacement, int threads, int durationSeconds, int rampupSeconds, int latencyDurationSeconds,
-        int rate, int openModelCap, String warmup, int repetitions, boolean quick, List<String> modules, MachineSteadiness machineSteadiness) {
+        int rate, int openModelCap, String warmup, int repetitions, boolean quick, List<String> modules, MachineSteadiness machineSteadiness,
+        Integer rowsSettled) {
 
     static Environment collect(BenchmarkSettings settings, List<Target> targets, String redisVersion, String redis, String jmeterVersion,
             String cpuPlacement, MachineSteadiness machineSteadiness, Path repositoryRoot) {
@@ -31,14 +32,20 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 settings.durationSeconds(), settings.rampupSeconds(), settings.latencyDurationSeconds(), settings.rate(), settings.openModelCap(),
                 ("one row per core at a time" + (settings.warmupTogetherSeconds() > 0 ? ", at " + SteadyState.LIGHT_CLIENTS
                         + " clients each until their JITs were quiet (at most " + settings.warmupTogetherSeconds() + " s), then" : "")
-                        + " at the measured load, each row until its last %d windows of %d s agree within %s %% and its JIT's compilations took at most %s %% of them "
+                        + " at the measured load, each row until its last %d windows of %d s no longer climb by more than %s %% and its JIT's compilations took at most %s %% of them "
                         + "(their elapsed time, waits for a core included: jvm.compilation.time; at most %d s%s), "
                         + "then a round of JMeter's own, %d s on each row, before the first measured run; in no figure").formatted(settings.warmupWindows(),
                                 settings.warmupWindowSeconds(), settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT),
                                 settings.warmupSeconds(), settings.warmupCompilingSeconds() > settings.warmupSeconds()
                                         ? ", or " + settings.warmupCompilingSeconds() + " s while its JIT is still compiling" : "",
                                 settings.jmeterWarmupSeconds()),
-                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness);
+                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness, null);
+    }
+
+    /** The same, with how many of the rows settled in their warm-up: what the conditions may say of it. */
+    Environment settled(int rows) {
+        return new Environment(date, gitCommit, moduleJdk, jvmArgs, redisVersion, redis, cores, memoryMb, os, loadGenerator, cpuPlacement, threads,
+                durationSeconds, rampupSeconds, latencyDurationSeconds, rate, openModelCap, warmup, repetitions, quick, modules, machineSteadiness, rows);
     }
 
     private static String gitCommit(Path repositoryRoot) {
@@ -59,11 +66,20 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
 
     /** One sentence saying where the numbers come from, under every table. */
     String conditions() {
-        return ("%s run, %s, commit %s: %d repetition(s) interleaved across modules; closed model %d threads for %d s (TPS after a %d s "
+        return ("%s run, %s, commit %s: %d round(s), each row once a round in an order of its own; closed model %d threads for %d s (TPS after a %d s "
                 + "ramp-up); then the open model at half and at 80 %% of each row's closed-model TPS (at most %d a second), %d s each (a scenario's open model: "
-                + "%d req/s); every row warmed up to a steady state first. %d cores, %d MB, %s, module JVM options %s, Redis %s (%s). %s, "
+                + "%d req/s)%s. %d cores, %d MB, %s, module JVM options %s, Redis %s (%s). %s, "
                 + "CPU placement %s.%s").formatted(quick ? "Quick" : "Full", date, gitCommit, repetitions, threads, durationSeconds, rampupSeconds,
-                        openModelCap, latencyDurationSeconds, rate, cores, memoryMb, moduleJdk, jvmArgs, redisVersion, redis, loadGenerator, cpuPlacement,
-                        machineSteadiness == null ? "" : " Machine: " + machineSteadiness.describe() + ".");
+                        openModelCap, latencyDurationSeconds, rate, settledClause(), cores, memoryMb, moduleJdk, jvmArgs, redisVersion, redis, loadGenerator,
+                        cpuPlacement, machineSteadiness == null ? "" : " Machine: " + machineSteadiness.describe() + ".");
+    }
+
+    /** What the warm-up found, and no more: every row settled only when every one did. */
+    private String settledClause() {
+        if (rowsSettled == null) {
+            return "";
+        }
+        return rowsSettled == modules.size() ? "; every row warmed up until it settled first"
+                : "; every row warmed up first, %d of %d until it settled".formatted(rowsSettled, modules.size());
     }
 }

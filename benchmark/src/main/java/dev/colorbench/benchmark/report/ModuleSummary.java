@@ -3,6 +3,7 @@ package dev.colorbench.benchmark.report;
 import java.util.List;
 import java.util.Map;
 
+import dev.colorbench.benchmark.results.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.LatencyHistogram;
 import dev.colorbench.benchmark.results.RunStatistics;
@@ -11,7 +12,10 @@ import dev.colorbench.benchmark.results.Spread;
 
 /**
  * One row of the report and one object of {@code summary.json} (fields documented in
- * benchmark/README.md). A figure that could not be measured is {@code null}, never 0.
+ * benchmark/README.md). A figure that could not be measured is {@code null}, never 0. The ratios
+ * ({@code percentOfCeiling}, {@code floorRatio}, {@code ratioToReference}) are the medians of the ratios taken within each
+ * round, the estimates of their intervals ({@code ...Interval}); {@code twinOf} names the row an A/A twin repeats, and
+ * the twin's ratios to it show the run's own noise (docs/measuring.md#rounds-and-intervals).
  */
 public record ModuleSummary(
         String module,
@@ -54,6 +58,15 @@ public record ModuleSummary(
         double errorPercent,
         Map<String, Long> failures,
         Map<String, Long> closedModelFailures,
+        Interval tps,
+        Interval cpuMicros,
+        Interval ratioToReferenceInterval,
+        Interval percentOfCeilingInterval,
+        Interval floorRatioInterval,
+        String twinOf,
+        Interval twinTpsRatio,
+        Interval twinCpuRatio,
+        int climbingRounds,
         List<Run> runs) {
 
     /**
@@ -124,6 +137,6 @@ public record ModuleSummary(
      */
     public record Run(String phase, int repetition, long samples, long errors, double tps, List<Integer> perSecond,
             Long serverRequests, Double serverMeanMicros, Double allocatedBytesPerRequest, Long gcPauses, Double gcPauseMillis,
-            Double moduleCpuMicros, Double storeCpuMicros, Double jmeterCpuMicros) {
+            Double moduleCpuMicros, Double storeCpuMicros, Double jmeterCpuMicros, Double climbPercent) {
     }
 }

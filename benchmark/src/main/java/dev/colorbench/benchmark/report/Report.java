@@ -60,7 +60,8 @@ public final class Report {
             String jmeterVersion, CpuPlacement placement, Path repositoryRoot) {
         Verification verification = headline.verification();
         return new Report(settings, Environment.collect(settings, targets, verification.redisVersion(), verification.redis(), jmeterVersion,
-                placement.describe(), machineSteadiness, repositoryRoot), Summaries.of(settings, targets, verification, headline.warmups(), headline.staleness(),
+                placement.describe(), machineSteadiness, repositoryRoot).settled((int) headline.warmups().stream().filter(warmup -> warmup.steady()).count()),
+                Summaries.of(settings, targets, verification, headline.warmups(), headline.staleness(),
                         headline.results()), List.of(), command(System.getProperties()));
     }
 

@@ -12,6 +12,7 @@ import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.Json;
 import dev.colorbench.benchmark.plan.Phase;
+import dev.colorbench.benchmark.results.RunStatistics;
 import dev.colorbench.benchmark.results.Spread;
 import tools.jackson.databind.SerializationFeature;
 
@@ -55,56 +56,62 @@ final class ReportView {
     }
 
     /**
-     * How far apart each row's repetitions were, the narrowest and the widest, beside how far the machine itself moved for the
-     * same work, and whether the rows were warm when measured ({@link #warmupVerdict}); {@code null} with fewer than two repetitions.
+     * How far each row's figures may be off, and how far the run's own noise went: the median row's 95 % intervals, the A/A
+     * twin's ratios to its row, the machine's own steadiness, which rows settled in their warm-up and which measured runs
+     * still climbed ({@link #warmupVerdict}); {@code null} with fewer than two rounds. Each sentence says only what this
+     * run showed (docs/measuring.md#rounds-and-intervals).
      */
     String ranges() {
-        List<Map.Entry<String, Double>> byRange = summaries.stream()
-                .filter(summary -> summary.tpsPerRepetition().size() > 1 && summary.tpsMedian() != null && summary.tpsMedian() > 0)
-                .map(summary -> Map.entry(summary.module(), (summary.tpsMax() - summary.tpsMin()) * 100 / summary.tpsMedian()))
-                .sorted(Map.Entry.comparingByValue()).toList();
-        if (byRange.isEmpty()) {
+        List<ModuleSummary> rounds = summaries.stream().filter(summary -> summary.tps() != null && summary.tps().rounds() > 1).toList();
+        if (rounds.isEmpty()) {
             return null;
         }
-        Map.Entry<String, Double> narrowest = byRange.get(0);
-        Map.Entry<String, Double> widest = byRange.get(byRange.size() - 1);
-        Spread all = Spread.of(byRange.stream().map(Map.Entry::getValue).toList());
-        String machine = environment.machineSteadiness() == null ? ""
-                : "; the machine itself, for the same work in windows as long as one run: %s %% as arithmetic, %s %% as reads from memory".formatted(
-                        Format.number(environment.machineSteadiness().arithmetic().rangePercent()),
-                        Format.number(environment.machineSteadiness().memoryReads().rangePercent()));
-        Spread cpu = Spread.of(summaries.stream().filter(summary -> summary.cpu() != null && summary.cpu().totalMicros() != null
-                && summary.cpu().totalMicros().measured() > 1).map(summary -> summary.cpu().totalMicros().rangePercent()).toList());
-        String cpuRange = cpu == null ? "" : "; the CPU per request's range: %s %% for the median row (%s %% to %s %%)".formatted(
-                Format.number(cpu.median()), Format.number(cpu.min()), Format.number(cpu.max()));
-        List<ModuleSummary> warmed = summaries.stream().filter(summary -> summary.warmup() != null && summary.tpsPerRepetition().size() > 1).toList();
-        int settled = (int) warmed.stream().filter(summary -> summary.warmup().steady()).count();
-        int lowestFirst = (int) warmed.stream().filter(summary -> lowestInFirst(summary.tpsPerRepetition())).count();
-        return "TPS range (max - min) as a share of the median: from %s %% (%s) to %s %% (%s), %s %% for the median row%s%s.".formatted(
-                Format.number(narrowest.getValue()), narrowest.getKey(), Format.number(widest.getValue()), widest.getKey(),
-                Format.number(all.median()), cpuRange, machine) + warmupVerdict(warmed.size(), settled, lowestFirst, settings.repetitions());
+        Spread tps = Spread.of(rounds.stream().map(summary -> summary.tps().halfWidthPercent()).toList());
+        Spread cpu = Spread.of(rounds.stream().filter(summary -> summary.cpuMicros() != null).map(summary -> summary.cpuMicros().halfWidthPercent()).toList());
+        StringBuilder text = new StringBuilder("Each figure with its 95 %% interval over %d rounds (a bootstrap of the rounds' median); a ratio is taken within each round."
+                .formatted(rounds.get(0).tps().rounds()));
+        text.append(" The median row's interval: ±%s of its TPS%s.".formatted(Format.percent(tps.median()),
+                cpu == null ? "" : ", ±%s of its CPU per request".formatted(Format.percent(cpu.median()))));
+        summaries.stream().filter(summary -> summary.twinOf() != null).forEach(twin -> text.append(
+                " The run's own noise, A/A: %s against %s, the same module in two JVMs: TPS %s, CPU per request %s%s.".formatted(twin.module(),
+                        twin.twinOf(), interval(twin.twinTpsRatio(), Format::ratio, "missing"), interval(twin.twinCpuRatio(), Format::ratio, "missing"),
+                        aaVerdict(twin))));
+        if (environment.machineSteadiness() != null) {
+            text.append(" The machine itself, for the same work in windows as long as one run: %s %% as arithmetic, %s %% as reads from memory.".formatted(
+                    Format.number(environment.machineSteadiness().arithmetic().rangePercent()),
+                    Format.number(environment.machineSteadiness().memoryReads().rangePercent())));
+        }
+        List<ModuleSummary> warmed = rounds.stream().filter(summary -> summary.warmup() != null).toList();
+        return text + warmupVerdict(warmed.stream().map(ModuleSummary::module).toList(),
+                warmed.stream().filter(summary -> !summary.warmup().steady()).map(ModuleSummary::module).toList(),
+                rounds.stream().mapToInt(summary -> summary.tps().rounds()).sum(),
+                rounds.stream().filter(summary -> summary.climbingRounds() > 0)
+                        .map(summary -> summary.module() + " (" + summary.climbingRounds() + ")").toList());
     }
 
-    private static boolean lowestInFirst(List<Double> tpsPerRepetition) {
-        double first = tpsPerRepetition.get(0);
-        return tpsPerRepetition.stream().allMatch(tps -> tps >= first);
+    /** Whether the A/A pair came out level, as it should: both its intervals hold 1. */
+    private static String aaVerdict(ModuleSummary twin) {
+        boolean level = twin.twinTpsRatio() != null && twin.twinTpsRatio().contains(1) && twin.twinCpuRatio() != null && twin.twinCpuRatio().contains(1);
+        return level ? "; both intervals hold 1, as they should" : "; not both intervals hold 1: two JVMs of one module differed by more than the rounds' noise";
     }
 
     /**
-     * Whether the rows were warm when measured: how many settled in their warm-up, and how many served least in their first
-     * repetition, which a row still warming does (by chance alone, one row in {@code repetitions} would). When most rows did
-     * not settle, the figures are the machine's more than the patterns', and the sentence says so.
+     * Whether the rows were warm when measured: which rows did not settle in their warm-up (their JIT still compiling, or
+     * their throughput still climbing), and which measured runs climbed, their first half serving more than
+     * {@value RunStatistics#CLIMB_PERCENT} % below their second. Each is named; nothing is claimed that the run did not show.
      */
-    static String warmupVerdict(int rows, int settled, int lowestFirst, int repetitions) {
-        if (rows == 0) {
+    static String warmupVerdict(List<String> rows, List<String> unsettled, int runs, List<String> climbing) {
+        if (rows.isEmpty()) {
             return "";
         }
-        String counts = " Warm-up: %d of %d rows settled; %d of %d served least in their first repetition (by chance alone, about %d would)."
-                .formatted(settled, rows, lowestFirst, rows, Math.round((double) rows / repetitions));
-        return settled * 2 >= rows ? counts
-                : counts + " Most rows had not settled when they were measured (their JIT still compiling, or their throughput still moving):"
-                        + " on this machine these figures are not the patterns' steady state, and their ratios travel less"
-                        + " (docs/measuring.md#repetitions-and-the-spread).";
+        String settled = unsettled.isEmpty() ? " Warm-up: all %d rows settled (JIT quiet, throughput no longer climbing).".formatted(rows.size())
+                : " Warm-up: %d of %d rows settled (JIT quiet, throughput no longer climbing); not settled: %s.".formatted(rows.size() - unsettled.size(),
+                        rows.size(), String.join(", ", unsettled));
+        String climbed = climbing.isEmpty() ? " No measured run climbed (first half more than %s %% below its second).".formatted(
+                Format.number(RunStatistics.CLIMB_PERCENT))
+                : " Measured runs that climbed (first half more than %s %% below the second), of %d: %s.".formatted(
+                        Format.number(RunStatistics.CLIMB_PERCENT), runs, String.join(", ", climbing));
+        return settled + climbed;
     }
 
     private static Map<String, Object> section(Section section) {
@@ -161,14 +168,13 @@ final class ReportView {
         row.put("redis", m.storeWork());
         row.put("roundTrips", or(m.storeRoundTripsPerRequest(), Format::number, "n/a"));
         row.put("p99", p99(m.openModelLatency()));
-        row.put("tps", m.tpsMedian() == null ? "missing"
-                : "%s (%s-%s)".formatted(Format.grouped(m.tpsMedian()), Format.grouped(m.tpsMin()), Format.grouped(m.tpsMax())));
-        row.put("percentOfCeiling", or(m.percentOfCeiling(), Format::percent, "n/a"));
-        row.put("floorRatio", or(m.floorRatio(), Format::ratio, "n/a"));
-        row.put("ratio", or(m.ratioToReference(), Format::ratio, "n/a"));
+        row.put("tps", interval(m.tps(), Format::grouped, "missing"));
+        row.put("percentOfCeiling", interval(m.percentOfCeilingInterval(), value -> Format.number(Math.round(value * 10) / 10.0), "n/a"));
+        row.put("floorRatio", interval(m.floorRatioInterval(), Format::ratio, "n/a"));
+        row.put("ratio", interval(m.ratioToReferenceInterval(), Format::ratio, "n/a"));
         row.put("ratioToMget", or(m.ratioToMget(), Format::ratio, "n/a"));
         row.put("cpuRatioToMget", or(m.cpuRatioToMget(), Format::ratio, "n/a"));
-        row.put("cpu", cpu(m.cpu()));
+        row.put("cpu", cpu(m));
         row.put("perCore", or(m.cpu() == null ? null : m.cpu().requestsPerCoreSecond(), Format::grouped, "missing"));
         row.put("cpuModule", spread(m.cpu() == null ? null : m.cpu().moduleMicros(), ReportView::micros));
         row.put("cpuStore", spread(m.cpu() == null ? null : m.cpu().storeMicros(), ReportView::micros));
@@ -243,13 +249,26 @@ final class ReportView {
                 unavailable == 0 ? "" : ", %s answered 503".formatted(Format.grouped(unavailable)));
     }
 
-    /** {@code 61 + 24 = 85 (83-88)}: the module's and the store's medians, their sum's median and range. */
-    private static String cpu(ModuleSummary.Cpu cpu) {
-        if (cpu == null || cpu.totalMicros() == null) {
+    /**
+     * {@code 61 + 24 = 85 (83-88)}: the module's and the store's medians over the rounds, and their sum's median with its
+     * 95 % interval. The sum is the median of each round's sum, so the three need not add up exactly.
+     */
+    private static String cpu(ModuleSummary m) {
+        ModuleSummary.Cpu cpu = m.cpu();
+        if (cpu == null || cpu.totalMicros() == null || m.cpuMicros() == null) {
             return "missing";
         }
-        return "%s + %s = %s (%s-%s)".formatted(micros(cpu.moduleMicros().median()), micros(cpu.storeMicros().median()),
-                micros(cpu.totalMicros().median()), micros(cpu.totalMicros().min()), micros(cpu.totalMicros().max()));
+        return "%s + %s = %s".formatted(micros(cpu.moduleMicros().median()), micros(cpu.storeMicros().median()),
+                interval(m.cpuMicros(), ReportView::micros, "missing"));
+    }
+
+    /** {@code 25.60 (24.10-26.80)}: a figure and its 95 % interval over the rounds; the figure alone from a single round. */
+    static String interval(dev.colorbench.benchmark.results.Interval interval, Function<Double, String> format, String otherwise) {
+        if (interval == null) {
+            return otherwise;
+        }
+        return interval.rounds() < 2 ? format.apply(interval.estimate())
+                : "%s (%s-%s)".formatted(format.apply(interval.estimate()), format.apply(interval.low()), format.apply(interval.high()));
     }
 
     /** Microseconds: one decimal under 10, whole above. */

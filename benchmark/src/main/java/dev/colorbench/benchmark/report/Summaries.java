@@ -13,6 +13,7 @@ import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.Phase;
 import dev.colorbench.benchmark.plan.RunKey;
 import dev.colorbench.benchmark.plan.Schedule;
+import dev.colorbench.benchmark.results.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.LatencyHistogram;
 import dev.colorbench.benchmark.results.RunStatistics;
@@ -50,7 +51,12 @@ final class Summaries {
         Optional<Figures> mget = figures.stream().filter(row -> row.target().id().equals(MGET)).findFirst();
         return figures.stream().map(row -> row.summary(verification.of(row.target().id()), warmupOf(warmups, row.target()),
                 staleness.stream().filter(result -> result.target().equals(row.target().id())).findFirst().orElse(null), ceiling, reference,
-                mget, results)).toList();
+                mget, figures.stream().filter(other -> other.target().id().equals(row.target().twinOf())).findFirst(), results)).toList();
+    }
+
+    /** The ratio of two rows' figures within each round that measured both, with its interval over the rounds. */
+    static Interval paired(Map<Integer, Double> row, Map<Integer, Double> base) {
+        return Figures.paired(row, base);
     }
 
     private static ModuleSummary.Warmup warmupOf(List<SteadyState.Warmup> warmups, Target target) {
@@ -112,7 +118,7 @@ final class Summaries {
                     statistics.perSecond(), server.requests(), serverSawTheRun ? server.meanMicros() : null,
                     server.allocatedBytesPerRequest(), server.gcPauses(), server.gcPauseMillis(),
                     perRequest(server.moduleCpuSeconds(), statistics.samples()), perRequest(server.storeCpuSeconds(), statistics.samples()),
-                    perRequest(server.jmeterCpuSeconds(), statistics.samples()));
+                    perRequest(server.jmeterCpuSeconds(), statistics.samples()), statistics.climbPercent());
         }
 
         /** JMeter's and the module's latency at one share of the row's throughput, with what was offered and achieved. */
@@ -149,7 +155,11 @@ final class Summaries {
         }
 
         ModuleSummary summary(Verification.Check check, ModuleSummary.Warmup warmup, Staleness.Result staleness, Optional<Figures> ceiling,
-                Optional<Figures> reference, Optional<Figures> mget, JMeterResults results) {
+                Optional<Figures> reference, Optional<Figures> mget, Optional<Figures> twinOf, JMeterResults results) {
+            Interval ofCeiling = ceiling.filter(row -> row != this).map(row -> paired(tpsByRound(), row.tpsByRound())).map(ratio -> ratio.times(100))
+                    .orElse(ceiling.filter(row -> row == this).map(row -> new Interval(100, 100, 100, tpsPerRepetition.size())).orElse(null));
+            Interval ofReference = reference.map(row -> paired(tpsByRound(), row.tpsByRound())).orElse(null);
+            Interval floor = floorRatio(check, ceiling);
             long samples = closed.samples() + open.values().stream().mapToLong(RunStatistics::samples).sum();
             long errors = closed.errors() + open.values().stream().mapToLong(RunStatistics::errors).sum();
             Integer sourcePost = target.module().sourcePostTps();
@@ -159,28 +169,66 @@ final class Summaries {
                     check.database() == null ? null : check.database().commands(),
                     check.database() == null ? null : check.database().commandsPerRequest(), check.describeWork(), check.roundTrips(),
                     tpsMedian(), tps == null ? null : tps.min(), tps == null ? null : tps.max(), tpsPerRepetition,
-                    ratio(tpsMedian(), ceiling.map(Figures::tpsMedian).orElse(null), 100),
-                    floorRatio(ceiling),
-                    ratio(tpsMedian(), reference.map(Figures::tpsMedian).orElse(null), 1),
+                    ofCeiling == null ? null : ofCeiling.estimate(),
+                    floor == null ? null : floor.estimate(),
+                    ofReference == null ? null : ofReference.estimate(),
                     ratio(tpsMedian(), mget.map(Figures::tpsMedian).orElse(null), 1),
                     ratio(cpuMedian(), mget.map(Figures::cpuMedian).orElse(null), 1),
                     sourcePost, sourcePost == null || referenceSourcePost == null ? null : sourcePost / (double) referenceSourcePost,
                     ModuleSummary.Latency.of(closed, tpsMedian()), openLatency(Phase.HALF), openLatency(Phase.EIGHTY),
                     serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, target.module().knownStale(), tuning(target), samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
-                    results.failures(target.id()), closedModelFailures(results), runs);
+                    results.failures(target.id()), closedModelFailures(results),
+                    Interval.of(tpsPerRepetition), Interval.of(cpuByRound().values()), ofReference, ofCeiling, floor,
+                    twinOf.map(row -> row.target().id()).orElse(null),
+                    twinOf.map(row -> paired(tpsByRound(), row.tpsByRound())).orElse(null),
+                    twinOf.map(row -> paired(cpuByRound(), row.cpuByRound())).orElse(null),
+                    (int) runs.stream().filter(run -> run.phase().equals(Phase.THROUGHPUT.label()) && run.climbPercent() != null
+                            && run.climbPercent() > RunStatistics.CLIMB_PERCENT).count(),
+                    runs);
+        }
+
+        /** Each round's closed-model throughput, by round. */
+        Map<Integer, Double> tpsByRound() {
+            Map<Integer, Double> rounds = new java.util.TreeMap<>();
+            measured(runs, Phase.THROUGHPUT).stream().filter(run -> run.samples() > 0).forEach(run -> rounds.put(run.repetition(), run.tps()));
+            return rounds;
+        }
+
+        /** Each round's CPU per request, module and store together, in µs, by round. */
+        Map<Integer, Double> cpuByRound() {
+            Map<Integer, Double> rounds = new java.util.TreeMap<>();
+            measured(runs, Phase.THROUGHPUT).stream().filter(run -> run.moduleCpuMicros() != null && run.storeCpuMicros() != null)
+                    .forEach(run -> rounds.put(run.repetition(), run.moduleCpuMicros() + run.storeCpuMicros()));
+            return rounds;
+        }
+
+        /** Each round's store CPU per request, in µs, by round. */
+        Map<Integer, Double> storeByRound() {
+            Map<Integer, Double> rounds = new java.util.TreeMap<>();
+            measured(runs, Phase.THROUGHPUT).stream().filter(run -> run.storeCpuMicros() != null)
+                    .forEach(run -> rounds.put(run.repetition(), run.storeCpuMicros()));
+            return rounds;
         }
 
         /**
-         * The row's CPU per request, module and store, over its floor: what the ceiling's module spends on a request plus
-         * what this row's store spends on its work. 1 is the floor itself: the module adding nothing to its store's work
-         * (docs/measuring.md#the-floor). Null for the ceiling, a row without a store, or a figure missing.
+         * The row's CPU per request, module and store, over its floor, round by round: what the ceiling's module spent on a request
+         * in that round plus what this row's store spent on its work. 1 is the floor itself: the module adding nothing to its
+         * store's work (docs/measuring.md#the-floor). Only for a row that asks Redis on every request: a near cache asks it
+         * nothing once warm, and a database row's store is another. Null for any other row, or a figure missing.
          */
-        private Double floorRatio(Optional<Figures> ceiling) {
-            if (ceiling.isEmpty() || ceiling.get() == this || cpu.storeMicros() == null || cpu.storeMicros().median() <= 0) {
+        private Interval floorRatio(Verification.Check check, Optional<Figures> ceiling) {
+            if (ceiling.isEmpty() || ceiling.get() == this || check.redis().commandsPerRequest() <= 0 || check.database() != null) {
                 return null;
             }
-            Double ceilingCpu = ceiling.get().cpuMedian();
-            return ceilingCpu == null ? null : ratio(cpuMedian(), ceilingCpu + cpu.storeMicros().median(), 1);
+            Map<Integer, Double> ceilingCpu = ceiling.get().cpuByRound();
+            Map<Integer, Double> store = storeByRound();
+            Map<Integer, Double> floor = new java.util.TreeMap<>();
+            ceilingCpu.forEach((round, cpu) -> {
+                if (store.containsKey(round)) {
+                    floor.put(round, cpu + store.get(round));
+                }
+            });
+            return paired(cpuByRound(), floor);
         }
 
         /** Why the closed-model requests failed, with how often, over the repetitions: the figures the run's check weighs. */
@@ -208,6 +256,21 @@ final class Summaries {
             }
             parts.addAll(settings);
             return parts.isEmpty() ? null : String.join("; ", parts);
+        }
+
+        /**
+         * The ratio of two rows' figures within each round that measured both, and its interval over the rounds: a round
+         * pairs the two rows close in time, so that the machine's drift between rounds moves both (docs/measuring.md#rounds-and-intervals).
+         */
+        static Interval paired(Map<Integer, Double> row, Map<Integer, Double> base) {
+            List<Double> ratios = new ArrayList<>();
+            row.forEach((round, value) -> {
+                Double other = base.get(round);
+                if (other != null && other > 0) {
+                    ratios.add(value / other);
+                }
+            });
+            return Interval.of(ratios);
         }
 
         private static Double ratio(Double value, Double base, double scale) {

@@ -9,7 +9,13 @@ import java.util.List;
  * Latency figures are {@code null} for no samples.
  */
 public record RunStatistics(long samples, long errors, double tps, Double meanMs, Long p50Ms, Long p95Ms, Long p99Ms, Long maxMs,
-        List<Integer> perSecond) {
+        List<Integer> perSecond, Double climbPercent) {
+
+    /**
+     * How far the first half of a measured window may serve below its second half, in percent, before the run is said
+     * to climb: a row still warming climbs, a warm one only wobbles (docs/measuring.md#warm-up-and-steady-state).
+     */
+    public static final double CLIMB_PERCENT = 10;
 
     /**
      * @param skipMillis left out of the throughput at the start of the run: the ramp-up, while not
@@ -17,7 +23,7 @@ public record RunStatistics(long samples, long errors, double tps, Double meanMs
      */
     public static RunStatistics of(List<Sample> samples, long skipMillis) {
         if (samples.isEmpty()) {
-            return new RunStatistics(0, 0, 0, null, null, null, null, null, List.of());
+            return new RunStatistics(0, 0, 0, null, null, null, null, null, List.of(), null);
         }
         long start = samples.stream().mapToLong(Sample::timestamp).min().orElseThrow();
         long measuredFrom = start + skipMillis;
@@ -27,7 +33,26 @@ public record RunStatistics(long samples, long errors, double tps, Double meanMs
         long[] elapsed = samples.stream().mapToLong(Sample::elapsed).sorted().toArray();
         long errors = samples.stream().filter(sample -> !sample.success()).count();
         return new RunStatistics(samples.size(), errors, tps, average(elapsed), percentile(elapsed, 50), percentile(elapsed, 95),
-                percentile(elapsed, 99), elapsed[elapsed.length - 1], perSecond(samples, start));
+                percentile(elapsed, 99), elapsed[elapsed.length - 1], perSecond(samples, start), climb(measured, measuredFrom, windowEnd));
+    }
+
+    /** Whether the measured window climbed: its first half served more than {@value #CLIMB_PERCENT} % below its second half. */
+    public boolean climbed() {
+        return climbPercent != null && climbPercent > CLIMB_PERCENT;
+    }
+
+    /**
+     * By how much the first half of the measured window served less than its second half, as a share of the second half,
+     * in percent (negative when it served more); {@code null} for a window too short to halve.
+     */
+    static Double climb(List<Sample> measured, long from, long to) {
+        if (to - from < 2 || measured.size() < 20) {
+            return null;
+        }
+        long middle = from + (to - from) / 2;
+        long first = measured.stream().filter(sample -> sample.timestamp() < middle).count();
+        long second = measured.size() - first;
+        return second == 0 ? null : (second - first) * 100.0 / second;
     }
 
     /** Nearest rank: the smallest value with at least {@code percent} % of the values at or below it. */

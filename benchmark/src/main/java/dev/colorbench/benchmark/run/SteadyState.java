@@ -20,7 +20,7 @@ import dev.colorbench.benchmark.Progress;
 /**
  * Brings every row to a steady state before anything is measured, a group of rows at a time, one row per core: first at a
  * light load ({@value #LIGHT_CLIENTS} clients each) until every row's JIT of the group is quiet, then at the measured
- * runs' load, each row until the last few windows' throughput agree within a tolerance <em>and</em> its JIT has all but
+ * runs' load, each row until the last few windows' throughput no longer climbs <em>and</em> its JIT has all but
  * stopped compiling in them, or a maximum is reached. The report shows how long each took, its last windows and its JIT's
  * time in them, so a row that never settled is visible.
  *
@@ -147,7 +147,7 @@ public final class SteadyState {
                     double jitMillis = row.last(row.compiled, windowsNeeded).stream().mapToDouble(Double::doubleValue).sum();
                     boolean quiet = row.jitQuiet(windowsNeeded);
                     int windows = row.windows.size();
-                    boolean steady = windows >= windowsNeeded && agree(last, settings.warmupTolerancePercent()) && quiet;
+                    boolean steady = windows >= windowsNeeded && !climbing(last, settings.warmupTolerancePercent()) && quiet;
                     if (steady || done(windows, quiet, maxWindows, maxWindowsCompiling)) {
                         row.stop();
                         done[i] = new Warmup(row.module.target().id(), lightSeconds + windows * (double) settings.warmupWindowSeconds(), steady,
@@ -164,7 +164,7 @@ public final class SteadyState {
 
     /**
      * Whether a row that has not settled has been warmed long enough: {@code maxWindows} once its JIT is quiet (its
-     * throughput may never agree within the tolerance on a machine that drifts more than that), up to
+     * throughput may climb by chance on a machine that drifts), up to
      * {@code maxWindowsCompiling} while the JIT is still compiling, because a row measured while it compiles climbs
      * during its first measured run.
      */
@@ -177,11 +177,17 @@ public final class SteadyState {
         return jitMillis <= millis * JIT_QUIET_PERCENT / 100;
     }
 
-    /** Whether the lowest of the windows is within {@code tolerancePercent} of the highest. */
-    static boolean agree(List<Double> windows, double tolerancePercent) {
-        double max = windows.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-        double min = windows.stream().mapToDouble(Double::doubleValue).min().orElse(0);
-        return max > 0 && (max - min) * 100 / max <= tolerancePercent;
+    /**
+     * Whether the windows still climb: the last serves more than {@code tolerancePercent} of their mean above the first. A row
+     * still warming climbs; a warm row on a shared machine wobbles both ways, which more warm-up cannot settle, and which
+     * the rounds' intervals carry instead (docs/measuring.md#warm-up-and-steady-state).
+     */
+    static boolean climbing(List<Double> windows, double tolerancePercent) {
+        if (windows.size() < 2) {
+            return true;
+        }
+        double mean = windows.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        return mean <= 0 || (windows.get(windows.size() - 1) - windows.get(0)) * 100 / mean > tolerancePercent;
     }
 
     /**

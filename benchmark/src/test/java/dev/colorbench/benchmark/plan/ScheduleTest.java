@@ -12,14 +12,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ScheduleTest {
 
     @Test
-    void warmsEveryRowOnceThenInterleavesRepetitions() {
-        Schedule schedule = Schedule.of(BenchmarkSettings.from(new Properties(), Map.of()), List.of("a", "b"));
+    void warmsEveryRowOnceThenMeasuresEveryRowOnceARoundInAnOrderOfItsOwn() {
+        Properties three = new Properties();
+        three.setProperty("benchmark.repetitions", "3");
+        Schedule schedule = Schedule.of(BenchmarkSettings.from(three, Map.of()), List.of("a", "b"));
 
-        assertThat(schedule.runs()).extracting(run -> run.key().target() + " " + run.key().phase() + " " + run.key().repetition() + " " + run.seconds())
-                .containsExactly("a WARMUP 0 15", "b WARMUP 0 5",
-                        "a THROUGHPUT 1 8", "a LATENCY 1 4", "b THROUGHPUT 1 8", "b LATENCY 1 4",
-                        "a THROUGHPUT 2 8", "a LATENCY 2 4", "b THROUGHPUT 2 8", "b LATENCY 2 4",
-                        "a THROUGHPUT 3 8", "a LATENCY 3 4", "b THROUGHPUT 3 8", "b LATENCY 3 4");
+        assertThat(schedule.runs().subList(0, 2)).extracting(run -> run.key().target() + " " + run.key().phase() + " " + run.seconds())
+                .containsExactly("a WARMUP 15", "b WARMUP 5");
+        for (int round = 1; round <= 3; round++) {
+            int r = round;
+            assertThat(schedule.runs().subList(2 + 4 * (round - 1), 2 + 4 * round)).as("round " + round)
+                    .allMatch(run -> run.key().repetition() == r)
+                    .extracting(run -> run.key().target() + " " + run.key().phase() + " " + run.seconds())
+                    .containsExactlyInAnyOrder("a THROUGHPUT 5", "a LATENCY 4", "b THROUGHPUT 5", "b LATENCY 4");
+        }
+    }
+
+    @Test
+    void eachRoundHasAnOrderOfItsOwnTheSameForTheSameRound() {
+        List<String> rows = List.of("a", "b", "c", "d", "e", "f", "g", "h");
+        assertThat(Schedule.roundOrder(rows, 1)).containsExactlyInAnyOrderElementsOf(rows).isEqualTo(Schedule.roundOrder(rows, 1));
+        List<List<String>> orders = java.util.stream.IntStream.rangeClosed(1, 8).mapToObj(round -> Schedule.roundOrder(rows, round)).distinct().toList();
+        assertThat(orders).as("eight rounds, eight orders").hasSize(8);
+        assertThat(orders.stream().map(order -> order.get(0)).distinct().count()).as("not always the same row first").isGreaterThan(2);
     }
 
     @Test

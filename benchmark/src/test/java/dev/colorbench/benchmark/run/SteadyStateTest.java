@@ -10,9 +10,11 @@ class SteadyStateTest {
 
     @Test
     void windowsAgreeWhenTheLowestIsWithinTheToleranceOfTheHighest() {
-        assertThat(SteadyState.agree(List.of(6_600.0, 6_500.0, 6_400.0), 5)).isTrue();
-        assertThat(SteadyState.agree(List.of(3_197.0, 4_612.0, 6_848.0), 5)).isFalse();
-        assertThat(SteadyState.agree(List.of(0.0, 0.0), 5)).as("a row that answers nothing never settles").isFalse();
+        assertThat(SteadyState.climbing(List.of(6_600.0, 6_500.0, 6_400.0), 5)).as("a wobble down is not a climb").isFalse();
+        assertThat(SteadyState.climbing(List.of(6_400.0, 7_300.0, 6_500.0), 5)).as("a wobble both ways is not a climb").isFalse();
+        assertThat(SteadyState.climbing(List.of(3_197.0, 4_612.0, 6_848.0), 5)).isTrue();
+        assertThat(SteadyState.climbing(List.of(6_000.0, 6_200.0, 6_400.0), 5)).as("6.5 % up over the windows").isTrue();
+        assertThat(SteadyState.climbing(List.of(0.0, 0.0), 5)).as("a row that answers nothing never settles").isTrue();
     }
 
     @Test

@@ -1,4 +1,4 @@
-// The headline chart: every row's throughput (median bar, min-max whisker), coloured by the round trips one request
+// The headline chart: every row's throughput (bar: median of the rounds, whisker: its 95 % interval), coloured by the round trips one request
 // makes, beside the CPU one request costs the module and its store. The one drawing of it: report.html and the README's
 // picture (docs/results/headline.png, a screenshot of headline.html) both call this function, so they cannot differ.
 // It reads summary.json's shape: { environment, modules: [...] }.
@@ -19,8 +19,10 @@ function colorbenchHeadline(summary, tpsCanvas, cpuCanvas) {
   const tuned = m => m.tuning && !m.tuning.startsWith('stock: ');
   const label = m => m.module + (m.knownStale ? ' (known stale)' : '') + (tuned(m) ? ' *' : '');
   const font = '12px "DejaVu Sans", Arial, sans-serif';
-  const highest = Math.max(...rows.map(m => m.tpsMax ?? m.tpsMedian));
-  const lowest = Math.min(...rows.map(m => m.tpsMin ?? m.tpsMedian));
+  // the whisker is the 95 % interval over the rounds (tps); a summary without it (one round) shows the bar alone
+  const lowOf = m => m.tps ? m.tps.low : m.tpsMedian, highOf = m => m.tps ? m.tps.high : m.tpsMedian;
+  const highest = Math.max(...rows.map(highOf));
+  const lowest = Math.min(...rows.map(lowOf));
   const decade = v => Math.pow(10, Math.floor(Math.log10(v)));
   const whiskers = {
     id: 'whiskers',
@@ -29,7 +31,7 @@ function colorbenchHeadline(summary, tpsCanvas, cpuCanvas) {
       ctx.save();
       rows.forEach((m, i) => {
         const cy = y.getPixelForValue(i);
-        const low = m.tpsMin ?? m.tpsMedian, high = m.tpsMax ?? m.tpsMedian;
+        const low = lowOf(m), high = highOf(m);
         const x0 = x.getPixelForValue(low), x1 = x.getPixelForValue(high);
         ctx.strokeStyle = '#222'; ctx.lineWidth = 1.5;
         ctx.beginPath(); ctx.moveTo(x0, cy); ctx.lineTo(x1, cy);

@@ -30,6 +30,10 @@ public final class Publish {
     public static void main(String[] args) {
         Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
         Path run = root.resolve(System.getProperty("publish.from", "benchmark/target/benchmark"));
+        if ("repeat".equals(System.getProperty("publish.as"))) {
+            System.out.println("[publish] " + run + " -> " + publishRepeat(run, root.resolve(RESULTS)));
+            return;
+        }
         Browser browser = Browser.find().orElseThrow(() -> new IllegalStateException(
                 "Publishing draws the headline picture in headless Chromium, and none was found: apt-get install chromium, or CHROMIUM=<path>"));
         System.out.println("[publish] " + run + " -> " + publish(run, root.resolve(RESULTS), browser));
@@ -82,6 +86,35 @@ public final class Publish {
             throw new UncheckedIOException(ex);
         }
     }
+
+    /**
+     * Publishes the run in {@code run} as the repeat of the reference run: a second full run of the same commit, into
+     * {@code docs/results/repeat/}, with the page that sets each headline ratio of the two side by side ({@link Reproducibility}).
+     */
+    @SuppressWarnings("unchecked")
+    static String publishRepeat(Path run, Path results) {
+        try {
+            Map<String, Object> repeat = Json.MAPPER.readValue(run.resolve("summary.json").toFile(), Map.class);
+            Map<String, Object> reference = Json.MAPPER.readValue(results.resolve("summary.json").toFile(), Map.class);
+            Object commit = ((Map<String, Object>) reference.get("environment")).get("gitCommit");
+            Map<String, Object> environment = (Map<String, Object>) repeat.get("environment");
+            if (!commit.equals(environment.get("gitCommit")) || Boolean.TRUE.equals(environment.get("quick"))) {
+                throw new IllegalStateException("A repeat is a full run of the reference run's commit " + commit + "; " + run + " holds "
+                        + (Boolean.TRUE.equals(environment.get("quick")) ? "a quick run" : "a run of " + environment.get("gitCommit")));
+            }
+            Path folder = Files.createDirectories(results.resolve(REPEAT));
+            Files.copy(run.resolve("summary.json"), folder.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(run.resolve("report.md"), folder.resolve("report.md"), StandardCopyOption.REPLACE_EXISTING);
+            Files.writeString(folder.resolve("comparison.md"), Reproducibility.markdown(reference, repeat));
+            return folder + ": summary.json, report.md, comparison.md";
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** Where the repeat of the reference run is published, under docs/results. */
+    static final String REPEAT = "repeat";
 
     /** Each row's flame graph, which the published report.md links to; the collapsed stacks behind them stay with the run. */
     private static void copyFlameGraphs(Path from, Path to) throws IOException {

@@ -51,6 +51,9 @@ final class ReportView {
         view.put("headline", !summaries.isEmpty());
         view.put("rows", summaries.stream().map(this::row).toList());
         view.put("ranges", ranges());
+        List<Map<String, Object>> ranking = ranking();
+        view.put("ranking", ranking);
+        view.put("hasRanking", ranking.size() > 1);
         view.put("sections", sections.stream().map(ReportView::section).toList());
         return view;
     }
@@ -87,6 +90,33 @@ final class ReportView {
                 rounds.stream().mapToInt(summary -> summary.tps().rounds()).sum(),
                 rounds.stream().filter(summary -> summary.climbingRounds() > 0)
                         .map(summary -> summary.module() + " (" + summary.climbingRounds() + ")").toList());
+    }
+
+    /**
+     * The rows ranked by their throughput over the reference row's, taken within each round: a row's rank is one more than the
+     * rows whose whole interval lies above its own, so two rows whose intervals overlap are never ranked apart by each other,
+     * only by a third row between them. The A/A twin is left out: it is the run's noise, not a pattern
+     * (docs/measuring.md#rounds-and-intervals).
+     */
+    List<Map<String, Object>> ranking() {
+        List<ModuleSummary> rows = summaries.stream().filter(m -> m.twinOf() == null && m.ratioToReferenceInterval() != null)
+                .sorted(java.util.Comparator.comparingDouble((ModuleSummary m) -> m.ratioToReferenceInterval().estimate()).reversed()).toList();
+        List<Map<String, Object>> ranking = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            ModuleSummary m = rows.get(i);
+            long above = rows.stream().filter(other -> other.ratioToReferenceInterval().low() > m.ratioToReferenceInterval().high()).count();
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("rank", above + 1);
+            row.put("module", m.module());
+            row.put("ratio", interval(m.ratioToReferenceInterval(), Format::ratio, "n/a"));
+            row.put("cpu", interval(m.cpuMicros(), ReportView::micros, "missing"));
+            row.put("floorRatio", interval(m.floorRatioInterval(), Format::ratio, "n/a"));
+            row.put("percentOfCeiling", interval(m.percentOfCeilingInterval(), value -> Format.number(Math.round(value * 10) / 10.0), "n/a"));
+            row.put("level", i == 0 || !rows.get(i - 1).ratioToReferenceInterval().overlaps(m.ratioToReferenceInterval()) ? ""
+                    : "level with " + rows.get(i - 1).module());
+            ranking.add(row);
+        }
+        return ranking;
     }
 
     /** Whether the A/A pair came out level, as it should: both its intervals hold 1. */

@@ -14,6 +14,7 @@ import dev.colorbench.benchmark.modules.PatternModule;
 import dev.colorbench.benchmark.modules.Role;
 import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.results.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.CpuPlacement;
@@ -175,6 +176,27 @@ class ReportTest {
         assertThat(markdown.substring(header, markdown.indexOf('\n', header)).split("\\|", -1)).hasSize(1 + 10 + 1);
         // a bar as long as the row's median TPS against the fastest row's; a row without one has none
         assertThat(markdown).contains("template-mget  ██████████████████████████████    2 TPS  1 MGET, 1 round trip\nreactive-mget                                  missing  1 MGET, 1 round trip\n```");
+    }
+
+    @Test
+    void ranksRowsOnlyWhereTheirIntervalsDoNotOverlapAndLeavesTheTwinOut() {
+        List<ModuleSummary> rows = List.of(ranked("a", new Interval(28.7, 26.0, 31.0, 8), null), ranked("b", new Interval(25.6, 24.0, 27.0, 8), null),
+                ranked("c", new Interval(13.3, 13.0, 13.6, 8), null), ranked("c+twin", new Interval(13.5, 13.1, 13.9, 8), "c"),
+                ranked("d", new Interval(14.8, 13.5, 15.2, 8), null));
+        ReportView view = new ReportView(BenchmarkSettings.from(new Properties(), Map.of()), null, rows, "./mvnw -Pbenchmark verify");
+
+        assertThat(view.ranking()).extracting(row -> row.get("rank") + " " + row.get("module") + " " + row.get("level"))
+                .containsExactly("1 a ", "1 b level with a", "3 d ", "3 c level with d");
+        assertThat(view.ranking().get(0).get("ratio")).isEqualTo("28.70 (26.00-31.00)");
+    }
+
+    /** A row with only its ratio to the reference row measured, and the row it is the A/A twin of. */
+    private static ModuleSummary ranked(String module, Interval ratio, String twinOf) {
+        ModuleSummary.Latency none = new ModuleSummary.Latency(null, null, null, null, null, 0, 0, null, null, null, null, null, null, 0, null);
+        return new ModuleSummary(module, "pattern", "MVC", "redis-pattern", Map.of(), null, Map.of(), 1, 1.0, null, null, "1 MGET", 1.0,
+                100.0, 100.0, 100.0, List.of(100.0), null, null, ratio.estimate(), null, null, null, null, none, none, none, null, null, null, null,
+                new ModuleSummary.Gc(null, null, null), null, null, null, 0, 0, 0, Map.of(), Map.of(), null, null, ratio, null, null, twinOf, null,
+                null, 0, List.of());
     }
 
     @Test

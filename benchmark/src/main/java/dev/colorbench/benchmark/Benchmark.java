@@ -39,7 +39,7 @@ public final class Benchmark {
     /**
      * Windows of the machine's own steadiness before the rows, and as many after: each as long as a closed-model run. One
      * each: what matters is whether the machine did the same work before and after, and every window lengthens a full run
-     * (docs/measuring.md#repetitions-and-the-spread).
+     * (docs/measuring.md#rounds-and-intervals).
      */
     private static final int STEADINESS_WINDOWS = 1;
 

@@ -102,7 +102,7 @@ public record BenchmarkSettings(
             Map.entry("threads", new String[] { "10" }),
             // The ramp-up is left out of the figures: fresh JMeter threads climb for a moment, and by its end a run is near its plateau
             // (docs/measuring.md#warm-up-and-steady-state). A run must be long enough that that moment and short drift weigh little,
-            // while every second is paid by every row and repetition (docs/measuring.md#repetitions-and-the-spread).
+            // while every second is paid by every row and repetition (docs/measuring.md#rounds-and-intervals).
             Map.entry("duration", new String[] { "5", "3" }),
             Map.entry("rampup", new String[] { "1", "0" }),
             Map.entry("latencyDuration", new String[] { "4", "2" }),
@@ -139,7 +139,7 @@ public record BenchmarkSettings(
             Map.entry("javaHome", new String[] { "" }),
             Map.entry("scenario", new String[] { "headline" }),
             // A scenario compares each row with itself under many conditions, so its runs are shorter and fewer than the headline's
-            // (docs/measuring.md#repetitions-and-the-spread).
+            // (docs/measuring.md#rounds-and-intervals).
             Map.entry("scenarioDuration", new String[] { "6", "2" }),
             Map.entry("scenarioRepetitions", new String[] { "2", "1" }),
             Map.entry("scenarioWarmup", new String[] { "20", "4" }),

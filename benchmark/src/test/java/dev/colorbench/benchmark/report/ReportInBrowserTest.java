@@ -61,10 +61,7 @@ class ReportInBrowserTest {
     private static Path run;
 
     /** The sample's headline rows, as summary.json holds them, with three more (see {@link #sample}). */
-    private static Map<String, Object> summary;
-
-    /** The rows a reader must find a bar of: those with a TPS figure, fastest first. */
-    private static List<Map<String, Object>> expected;
+    private static Map<String, Object> sampleSummary;
 
     private static Shot blankHeadline;
 
@@ -89,41 +86,39 @@ class ReportInBrowserTest {
         }
         run = Files.createDirectories(SCREENSHOTS.resolve("run"));
         ReportTest.sample().write(new RunDirectory(run));
-        summary = sample(read(run.resolve("summary.json")));
-        expected = modules(summary).stream().filter(row -> row.get("tpsMedian") != null)
-                .sorted(Comparator.comparingDouble((Map<String, Object> row) -> number(row, "tpsMedian")).reversed()).toList();
-        assertThat(expected).as("the sample's rows with a TPS figure").hasSize(4);
-        blankHeadline = shoot("headline.html", "blank-headline", blank(summary), page -> page);
+        sampleSummary = sample(read(run.resolve("summary.json")));
+        assertThat(barsOf(sampleSummary)).as("the sample's rows with a TPS figure").hasSize(4);
+        blankHeadline = shoot("headline.html", "blank-headline", blank(sampleSummary), page -> page);
     }
 
     @Test
     void everyRowHasItsBarOnBothPages() {
         for (String page : new String[] { "report.html", "headline.html" }) {
             String name = page.replace(".html", "");
-            Shot blank = page.equals("headline.html") ? blankHeadline : shoot(page, "blank-" + name, blank(summary), html -> html);
-            assertDrawn(page, shoot(page, name, summary, html -> html), blank);
+            Shot blank = page.equals("headline.html") ? blankHeadline : shoot(page, "blank-" + name, blank(sampleSummary), html -> html);
+            assertDrawn(page, shoot(page, name, sampleSummary, html -> html), blank, sampleSummary);
         }
     }
 
     @Test
     void aChartWithoutBarsFails() {
         // the blank render itself: axes, row labels and legends, every figure NaN
-        assertThatThrownBy(() -> assertDrawn("the blank headline", blankHeadline, blankHeadline))
+        assertThatThrownBy(() -> assertDrawn("the blank headline", blankHeadline, blankHeadline, sampleSummary))
                 .hasMessageContaining("the throughput chart's bars").hasMessageContaining("Expected size: 4 but was: 0");
     }
 
     @Test
     void aNaNFigureFails() {
-        Shot nan = shoot("headline.html", "broken-nan", changed(summary, "in-memory", row -> row.put("tpsMedian", Double.NaN)), html -> html);
-        assertThatThrownBy(() -> assertDrawn("a NaN figure", nan, blankHeadline))
+        Shot nan = shoot("headline.html", "broken-nan", changed(sampleSummary, "in-memory", row -> row.put("tpsMedian", Double.NaN)), html -> html);
+        assertThatThrownBy(() -> assertDrawn("a NaN figure", nan, blankHeadline, sampleSummary))
                 .hasMessageContaining("the throughput chart's bars").hasMessageContaining("Expected size: 4 but was: 3");
     }
 
     @Test
     void aZeroFigureFails() {
         // nothing on a log scale: a figure that was measured as 0 would have no bar
-        Shot zero = shoot("headline.html", "broken-zero", changed(summary, "cacheable-loop", row -> row.put("tpsMedian", 0.0)), html -> html);
-        assertThatThrownBy(() -> assertDrawn("a zero figure", zero, blankHeadline))
+        Shot zero = shoot("headline.html", "broken-zero", changed(sampleSummary, "cacheable-loop", row -> row.put("tpsMedian", 0.0)), html -> html);
+        assertThatThrownBy(() -> assertDrawn("a zero figure", zero, blankHeadline, sampleSummary))
                 .hasMessageContaining("the throughput chart's bars").hasMessageContaining("Expected size: 4 but was: 3");
     }
 
@@ -131,36 +126,38 @@ class ReportInBrowserTest {
     void aRowWhoseBarIsNotDrawnFails() {
         // the page's data is whole, its drawing leaves the second row's bar transparent: its own flags see a figure on every chart
         String colours = "backgroundColor: rows.map(m => kind(m).color)";
-        Shot missing = shoot("headline.html", "broken-bar", summary, html -> {
+        Shot missing = shoot("headline.html", "broken-bar", sampleSummary, html -> {
             assertThat(html).contains(colours);
             return html.replace(colours, "backgroundColor: rows.map((m, i) => i === 1 ? 'rgba(0, 0, 0, 0)' : kind(m).color)");
         });
-        assertThatThrownBy(() -> assertDrawn("a row's bar left out", missing, blankHeadline))
+        assertThatThrownBy(() -> assertDrawn("a row's bar left out", missing, blankHeadline, sampleSummary))
                 .hasMessageContaining("the throughput chart's bars").hasMessageContaining("Expected size: 4 but was: 3");
     }
 
     @Test
     void aRowLeftOutOfThePageFails() {
-        Map<String, Object> fewer = copy(summary);
+        Map<String, Object> fewer = copy(sampleSummary);
         modules(fewer).removeIf(row -> "pipelined-get".equals(row.get("module")));
         Shot missing = shoot("headline.html", "broken-row", fewer, html -> html);
-        assertThatThrownBy(() -> assertDrawn("a row left out", missing, blankHeadline))
+        assertThatThrownBy(() -> assertDrawn("a row left out", missing, blankHeadline, sampleSummary))
                 .hasMessageContaining("the throughput chart's bars").hasMessageContaining("Expected size: 4 but was: 3");
     }
 
     @Test
     void aScriptErrorFails() {
-        Shot error = shoot("headline.html", "broken-script", summary, html -> html.replace("colorbenchHeadline({", "colorbenchHeadlines({"));
-        assertThatThrownBy(() -> assertDrawn("a script error", error, blankHeadline))
+        Shot error = shoot("headline.html", "broken-script", sampleSummary, html -> html.replace("colorbenchHeadline({", "colorbenchHeadlines({"));
+        assertThatThrownBy(() -> assertDrawn("a script error", error, blankHeadline, sampleSummary))
                 .hasMessageContaining("uncaught script errors").hasMessageContaining("colorbenchHeadlines is not defined");
     }
 
     /**
-     * Judges a screenshot by its pixels alone: no uncaught script error, one bar per expected row on the throughput
-     * chart, each in the colour of its round trips, fastest (longest) first, all from one axis; one bar of the module's
-     * CPU per row; and the bars are not on the blank render, the same page with every figure NaN.
+     * Judges a screenshot of the headline chart drawn from {@code summary} by its pixels alone: no uncaught script error,
+     * one bar per row with a TPS figure on the throughput chart, each in the colour of its round trips, fastest (longest)
+     * first, all from one axis; one bar of the module's CPU per row; and the bars are not on the blank render, the same
+     * page with every figure NaN.
      */
-    private static void assertDrawn(String what, Shot shot, Shot blank) {
+    static void assertDrawn(String what, Shot shot, Shot blank, Map<String, Object> summary) {
+        List<Map<String, Object>> expected = barsOf(summary);
         assertThat(shot.errors()).as(what + ": uncaught script errors in Chromium's console").isEmpty();
         List<DrawnBars.Bar> tps = DrawnBars.find(shot.image(), ROUND_TRIPS);
         assertThat(tps).as("%s (%s): the throughput chart's bars, one per row with a TPS figure: %s", what, shot.png(),
@@ -174,7 +171,10 @@ class ReportInBrowserTest {
                     .isLessThanOrEqualTo(tps.get(i - 1).width() + 2);
         }
         List<DrawnBars.Bar> cpu = DrawnBars.find(shot.image(), List.of(MODULE_CPU));
-        assertThat(cpu).as("%s (%s): the CPU chart's bars of the module's JVM, one per row", what, shot.png()).hasSize(expected.size());
+        List<Object> withCpu = expected.stream().filter(row -> row.get("cpu") instanceof Map<?, ?> figures
+                && figures.get("moduleMicros") instanceof Map<?, ?> spread && spread.get("median") != null).map(row -> row.get("module")).toList();
+        assertThat(cpu).as("%s (%s): the CPU chart's bars of the module's JVM, one per row with that figure: %s", what, shot.png(), withCpu)
+                .hasSize(withCpu.size());
         assertThat(cpu).as(what + ": the CPU bars start at the chart's axis")
                 .allSatisfy(bar -> assertThat(bar.left()).isCloseTo(cpu.get(0).left(), within(2)));
         assertThat(List.of(shot.image().getWidth(), shot.image().getHeight())).as(what + ": the blank render's size")
@@ -190,8 +190,7 @@ class ReportInBrowserTest {
 
     /**
      * The sample report's page (report.html or headline.html) drawing the headline chart from {@code data}, changed by
-     * {@code change}, screenshot into target/browser/{@code name}.png. Chart.js's animations are turned off in the page
-     * itself and the window has a fixed size, so that the picture is the finished drawing, the same on every machine.
+     * {@code change}, screenshot into target/browser/{@code name}.png.
      */
     private static Shot shoot(String page, String name, Map<String, Object> data, UnaryOperator<String> change) {
         try {
@@ -200,13 +199,26 @@ class ReportInBrowserTest {
             int start = html.indexOf(call) + call.length() - 1;
             int end = html.indexOf(", document.getElementById(", start);
             assertThat(start).as(page + " draws the headline chart from its data").isPositive().isLessThan(end);
-            html = html.substring(0, start) + Headline.data(data) + html.substring(end);
-            html = html.replace("</head>", "<script>Chart.defaults.animation = false;</script>\n</head>");
-            Path file = Files.createDirectories(SCREENSHOTS.resolve("pages")).resolve(name + ".html");
-            Files.writeString(file, change.apply(html));
-            Path png = SCREENSHOTS.resolve(name + ".png");
+            html = change.apply(html.substring(0, start) + Headline.data(data) + html.substring(end));
             boolean headline = page.equals("headline.html");
-            List<String> errors = browser.screenshot(file, png, headline ? Headline.WIDTH : 1400, headline ? Headline.HEIGHT : 1000);
+            return shoot(browser, html, name, headline ? Headline.WIDTH : 1400, headline ? Headline.HEIGHT : 1000);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /**
+     * The page screenshot into target/browser/{@code name}.png (the page itself into target/browser/pages/). Chart.js's
+     * animations are turned off in the page and the window has a fixed size, so that the picture is the finished
+     * drawing, the same on every machine.
+     */
+    static Shot shoot(Browser browser, String html, String name, int width, int height) {
+        try {
+            Path file = Files.createDirectories(SCREENSHOTS.resolve("pages")).resolve(name + ".html");
+            Files.writeString(file, html.replace("</head>", "<script>Chart.defaults.animation = false;</script>\n</head>"));
+            Path png = SCREENSHOTS.resolve(name + ".png");
+            List<String> errors = browser.screenshot(file, png, width, height);
             return new Shot(png, ImageIO.read(png.toFile()), errors);
         }
         catch (IOException ex) {
@@ -241,7 +253,7 @@ class ReportInBrowserTest {
 
     /** The same rows, each figure the charts draw NaN: what the page draws without figures, axes and labels only. */
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> blank(Map<String, Object> summary) {
+    static Map<String, Object> blank(Map<String, Object> summary) {
         Map<String, Object> blank = copy(summary);
         for (Map<String, Object> row : modules(blank)) {
             if (row.get("tpsMedian") != null) {
@@ -259,6 +271,12 @@ class ReportInBrowserTest {
         Map<String, Object> changed = copy(summary);
         change.accept(modules(changed).stream().filter(row -> module.equals(row.get("module"))).findFirst().orElseThrow());
         return changed;
+    }
+
+    /** The rows a reader must find a bar of: those with a TPS figure, fastest first, as headline.js orders them. */
+    private static List<Map<String, Object>> barsOf(Map<String, Object> summary) {
+        return modules(summary).stream().filter(row -> row.get("tpsMedian") != null)
+                .sorted(Comparator.comparingDouble((Map<String, Object> row) -> number(row, "tpsMedian")).reversed()).toList();
     }
 
     /** headline.js's colour of the row's bar, by the round trips one request makes. */

@@ -30,8 +30,8 @@ import static org.assertj.core.api.Assertions.within;
  * report.html and headline.html opened in a real browser (headless Chromium) and judged from outside, by their
  * screenshots: no uncaught error in Chromium's console, one bar per row on the throughput chart, in the colour of the
  * row's round trips, fastest first, from one axis; one bar of the module's CPU per row beside it; and those bars are
- * absent from the same page drawn without its figures. Broken pages (no bar, a NaN or zero figure, a row's bar left out,
- * a script error) are shown to fail the same check. The screenshots stay in target/browser/ to look at.
+ * absent from the same page drawn without its figures. Broken pages (no bar, a NaN or zero figure, a NaN CPU figure, a
+ * row's bar left out, a script error) are shown to fail the same check. The screenshots stay in target/browser/ to look at.
  * <p>
  * Without a browser on the machine the test says it was skipped and why; with {@code COLORBENCH_REQUIRE_BROWSER=1}, as
  * .ci/run sets it, it fails instead, so that CI cannot go green without having opened the report.
@@ -112,6 +112,15 @@ class ReportInBrowserTest {
         Shot nan = shoot("headline.html", "broken-nan", changed(sampleSummary, "in-memory", row -> row.put("tpsMedian", Double.NaN)), html -> html);
         assertThatThrownBy(() -> assertDrawn("a NaN figure", nan, blankHeadline, sampleSummary))
                 .hasMessageContaining("the throughput chart's bars").hasMessageContaining("Expected size: 4 but was: 3");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aNaNCpuFigureFails() {
+        Shot nan = shoot("headline.html", "broken-nan-cpu", changed(sampleSummary, "pipelined-get",
+                row -> ((Map<String, Object>) ((Map<String, Object>) row.get("cpu")).get("moduleMicros")).put("median", Double.NaN)), html -> html);
+        assertThatThrownBy(() -> assertDrawn("a NaN CPU figure", nan, blankHeadline, sampleSummary))
+                .hasMessageContaining("the CPU chart's bars").hasMessageContaining("Expected size: 4 but was: 3");
     }
 
     @Test

@@ -16,7 +16,8 @@ import java.util.stream.Stream;
 /**
  * Headless Chromium, for what only a browser can tell of a page: whether its scripts ran and its charts drew, and a
  * picture of it. The page says so itself in attributes of its body (rendered, errors, blank and empty canvases), which
- * {@code --dump-dom} prints once its scripts have run.
+ * {@code --dump-dom} prints once its scripts have run. A screenshot is judged from outside instead: its pixels, and the
+ * uncaught errors Chromium's own console log names.
  */
 public final class Browser {
 
@@ -55,7 +56,11 @@ public final class Browser {
                 list(attribute(attributes, "blank")), list(attribute(attributes, "empty")), unescape(attribute(attributes, "errors")));
     }
 
-    public void screenshot(Path page, Path png, int width, int height) {
+    /**
+     * A picture of the page, {@code width} x {@code height} CSS pixels at one device pixel each, so that the same page
+     * gives the same pixels on any machine. Returns the uncaught script errors Chromium's console log named meanwhile.
+     */
+    public List<String> screenshot(Path page, Path png, int width, int height) {
         try {
             Files.createDirectories(png.toAbsolutePath().getParent());
         }
@@ -63,28 +68,39 @@ public final class Browser {
             throw new UncheckedIOException(ex);
         }
         Path file = png.toAbsolutePath();
-        run(page, List.of("--hide-scrollbars", "--window-size=%d,%d".formatted(width, height), "--screenshot=" + file));
+        String log = run(page, List.of("--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=%d,%d".formatted(width, height),
+                "--enable-logging=stderr", "--v=0", "--screenshot=" + file), true);
         if (!Files.isRegularFile(file)) {
             throw new IllegalStateException("Chromium wrote no screenshot of " + page);
         }
+        // the console's lines read: [...:INFO:CONSOLE:151] "Uncaught ReferenceError: x is not defined", source: file:///... (151)
+        return log.lines().filter(line -> line.contains(":CONSOLE") && line.contains("\"Uncaught "))
+                .map(line -> line.substring(line.indexOf("] ") + 2)).toList();
     }
 
     private String run(Path page, List<String> what) {
+        return run(page, what, false);
+    }
+
+    /** What Chromium printed: its standard output, or with {@code log} its log (standard error) alone. */
+    private String run(Path page, List<String> what, boolean log) {
         Path profile = null;
+        Path stderr = null;
         try {
             profile = Files.createTempDirectory("colorbench-chromium");
+            stderr = Files.createTempFile("colorbench-chromium", ".log");
             List<String> command = new ArrayList<>(List.of(executable.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                     "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                     "--disable-quic", "--virtual-time-budget=10000", "--user-data-dir=" + profile));
             command.addAll(what);
             command.add(page.toAbsolutePath().toUri().toString());
-            Process chromium = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process chromium = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
             byte[] out = chromium.getInputStream().readAllBytes();
             if (!chromium.waitFor(60, TimeUnit.SECONDS)) {
                 chromium.destroyForcibly();
                 throw new IllegalStateException("Chromium did not finish with " + page + " within 60 s");
             }
-            return new String(out, StandardCharsets.UTF_8);
+            return new String(log ? Files.readAllBytes(stderr) : out, StandardCharsets.UTF_8);
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);
@@ -94,6 +110,9 @@ public final class Browser {
             throw new IllegalStateException(ex);
         }
         finally {
+            if (stderr != null) {
+                stderr.toFile().delete();
+            }
             if (profile != null) {
                 try (Stream<Path> files = Files.walk(profile)) {
                     files.sorted(java.util.Comparator.reverseOrder()).forEach(file -> file.toFile().delete());

@@ -150,6 +150,11 @@ public final class Profiler {
         return result;
     }
 
+    /** The seconds of load each row gets in the profile pass: {@code benchmark.profile}, or the least that leaves a window. */
+    public static int loadSeconds(BenchmarkSettings settings) {
+        return ProfileWindows.loadSeconds(settings.profileSeconds(), settings.rampupSeconds());
+    }
+
     /**
      * Whether a row's sampling lay inside its own load as JMeter recorded it ({@code load}, each sample's start): asked to
      * start no earlier than the ramp's end after the first request, stopped no later than the last request started. JMeter

@@ -1,7 +1,5 @@
 package dev.colorbench.benchmark.run;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -14,7 +12,7 @@ import java.util.concurrent.TimeUnit;
  * Samples each row's module only while that row's own load runs. The plan calls {@link #loadStarting} right before a
  * row's load; the row's window starts once JMeter's ramp is over and stops a little before the load's planned end, so
  * neither another row's load nor idle time is in the row's profile. One thread times every window, in the order the loads
- * come, and each row's collapsed stacks are written when its window stops.
+ * come.
  */
 final class ProfileWindows implements AutoCloseable {
 
@@ -52,16 +50,14 @@ final class ProfileWindows implements AutoCloseable {
 
     /**
      * How a row's sampling went, by the wall clock JMeter's samples use (epoch ms): asked to start at {@code began}, sure to be
-     * stopped at {@code ended}, its collapsed stacks in {@code collapsed}.
+     * stopped at {@code ended}. Its profile stays in the row's agent for a dump.
      */
-    record Sampled(long began, long ended, Path collapsed) {
+    record Sampled(long began, long ended) {
     }
 
     private final Map<String, Long> pids;
 
     private final Window window;
-
-    private final Path folder;
 
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "profile windows");
@@ -76,14 +72,10 @@ final class ProfileWindows implements AutoCloseable {
 
     private final Map<String, Sampled> sampled = new ConcurrentHashMap<>();
 
-    /**
-     * @param pids   each row's module JVM, to which async-profiler has attached before
-     * @param folder where each row's collapsed stacks go, {@code <row>.collapsed.txt}
-     */
-    ProfileWindows(Map<String, Long> pids, Window window, Path folder) {
+    /** @param pids each row's module JVM, to which async-profiler has attached before */
+    ProfileWindows(Map<String, Long> pids, Window window) {
         this.pids = Map.copyOf(pids);
         this.window = window;
-        this.folder = folder;
     }
 
     /** The plan's word that {@code row}'s load is about to start: its window is timed from now. A row is sampled once. */
@@ -98,21 +90,15 @@ final class ProfileWindows implements AutoCloseable {
 
     private synchronized void start(String row, long pid) {
         long began = System.currentTimeMillis();
-        if (Profiler.asprof("start", "-e", "cpu", "-i", Profiler.INTERVAL, String.valueOf(pid))) {
+        if (Profiler.start(pid)) {
             running.put(row, began);
         }
     }
 
     private synchronized void stop(String row, long pid) {
         Long began = running.remove(row);
-        if (began == null) {
-            return;
-        }
-        Path collapsed = folder.resolve(Profiler.fileName(row) + ".collapsed.txt");
-        boolean stopped = Profiler.asprof("stop", "-o", "collapsed", "-f", collapsed.toString(), String.valueOf(pid));
-        long ended = System.currentTimeMillis();
-        if (stopped && Files.exists(collapsed)) {
-            sampled.put(row, new Sampled(began, ended, collapsed));
+        if (began != null && Profiler.stop(pid)) {
+            sampled.put(row, new Sampled(began, System.currentTimeMillis()));
         }
     }
 
@@ -132,7 +118,7 @@ final class ProfileWindows implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         synchronized (this) {
-            running.keySet().forEach(row -> Profiler.asprof("stop", "-o", "collapsed", "-f", "/dev/null", String.valueOf(pids.get(row))));
+            running.keySet().forEach(row -> Profiler.stop(pids.get(row)));
             running.clear();
         }
         return Map.copyOf(sampled);

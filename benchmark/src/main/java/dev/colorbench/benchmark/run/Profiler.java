@@ -115,7 +115,7 @@ public final class Profiler {
         int rampup = PlanWriter.rampupSeconds(settings, first);
         JMeterResults load;
         Map<String, ProfileWindows.Sampled> sampled;
-        try (ProfileWindows windows = new ProfileWindows(pids, ProfileWindows.Window.of(first.seconds(), rampup), profiles)) {
+        try (ProfileWindows windows = new ProfileWindows(pids, ProfileWindows.Window.of(first.seconds(), rampup))) {
             load = lab.runProfiled(schedule, settings, directory.sub("profile"), windows::loadStarting);
             sampled = windows.finish();
         }
@@ -132,15 +132,17 @@ public final class Profiler {
                     if (!insideLoad(window, samples, rampup)) {
                         Console.info("profiles: %s was sampled from %d to %d (epoch ms), not inside its load after the ramp; no flame graph"
                                 .formatted(row.getKey(), window.began(), window.ended()));
-                        Files.delete(window.collapsed());
                         continue;
                     }
+                    // the profile stopped at the window's end stays in the agent until its next start: both files hold the same samples
+                    String pid = String.valueOf(row.getValue());
                     Path flameGraph = profiles.resolve(fileName(row.getKey()) + ".html");
-                    // the profile stopped at the window's end is still in the agent: a flame graph of the same samples
-                    if (asprof("dump", "-o", "flamegraph", "--title", row.getKey(), "-f", flameGraph.toString(), String.valueOf(row.getValue()))) {
-                        result.put(row.getKey(), summarise(Files.readAllLines(window.collapsed()), "profiles/" + flameGraph.getFileName()));
+                    Path collapsed = profiles.resolve(fileName(row.getKey()) + ".collapsed.txt");
+                    if (asprof("dump", "-o", "flamegraph", "--title", row.getKey(), "-f", flameGraph.toString(), pid)
+                            && asprof("dump", "-o", "collapsed", "-f", collapsed.toString(), pid) && Files.exists(collapsed)) {
+                        result.put(row.getKey(), summarise(Files.readAllLines(collapsed), "profiles/" + flameGraph.getFileName()));
+                        gzip(collapsed);
                     }
-                    gzip(window.collapsed());
                 }
             }
             catch (IOException ex) {
@@ -174,8 +176,27 @@ public final class Profiler {
      * agent's loading and first start, a few hundred milliseconds, before any window opens.
      */
     static boolean attach(long pid) {
-        return asprof("start", "-e", "cpu", "-i", INTERVAL, String.valueOf(pid))
-                && asprof("stop", "-o", "collapsed", "-f", "/dev/null", String.valueOf(pid));
+        return start(pid) && stop(pid);
+    }
+
+    static boolean start(long pid) {
+        return asprof("start", "-e", "cpu", "-i", INTERVAL, String.valueOf(pid));
+    }
+
+    /**
+     * Stops the sampling in {@code pid}, keeping its profile in the agent for a dump. It says no more than the top frame
+     * ({@code flat=1}): the call returns as soon as the sampling has stopped, where writing every stack would take a while.
+     * A frame's name may hold any word, so only asprof's exit status tells a failure.
+     */
+    static boolean stop(long pid) {
+        try {
+            AsyncProfilerLoader.executeProfiler("stop", "-o", "flat=1", String.valueOf(pid));
+            return true;
+        }
+        catch (IOException | RuntimeException ex) {
+            Console.info("profiles: asprof stop " + pid + " failed: " + ex.getMessage());
+            return false;
+        }
     }
 
     /** A row's id as a file name. */

@@ -49,14 +49,14 @@ class ProfileWindowsTest {
             load.add(new Sample(at, 2, true));
         }
 
-        assertThat(Profiler.insideLoad(new ProfileWindows.Sampled(first + 1500, first + 4600, Path.of("x")), load, 1)).isTrue();
+        assertThat(Profiler.insideLoad(new ProfileWindows.Sampled(first + 1500, first + 4600), load, 1)).isTrue();
         // started within the ramp
-        assertThat(Profiler.insideLoad(new ProfileWindows.Sampled(first + 900, first + 4600, Path.of("x")), load, 1)).isFalse();
+        assertThat(Profiler.insideLoad(new ProfileWindows.Sampled(first + 900, first + 4600), load, 1)).isFalse();
         // still sampling after the row's last request: into the next row's load, or idle time
-        assertThat(Profiler.insideLoad(new ProfileWindows.Sampled(first + 1500, first + 5200, Path.of("x")), load, 1)).isFalse();
+        assertThat(Profiler.insideLoad(new ProfileWindows.Sampled(first + 1500, first + 5200), load, 1)).isFalse();
         // started before the row's load, during the row before it
-        assertThat(Profiler.insideLoad(new ProfileWindows.Sampled(first - 3000, first + 4600, Path.of("x")), load, 0)).isFalse();
-        assertThat(Profiler.insideLoad(new ProfileWindows.Sampled(first + 1500, first + 4600, Path.of("x")), List.of(), 1)).isFalse();
+        assertThat(Profiler.insideLoad(new ProfileWindows.Sampled(first - 3000, first + 4600), load, 0)).isFalse();
+        assertThat(Profiler.insideLoad(new ProfileWindows.Sampled(first + 1500, first + 4600), List.of(), 1)).isFalse();
     }
 
     /**
@@ -83,7 +83,7 @@ class ProfileWindowsTest {
             });
             int loadMillis = 2000;
             Map<String, ProfileWindows.Sampled> sampled;
-            try (ProfileWindows windows = new ProfileWindows(pids, ProfileWindows.Window.of(loadMillis / 1000, 0), folder)) {
+            try (ProfileWindows windows = new ProfileWindows(pids, ProfileWindows.Window.of(loadMillis / 1000, 0))) {
                 for (String row : pids.keySet()) {
                     // as the plan does: the call, then the load
                     windows.loadStarting(row);
@@ -97,7 +97,9 @@ class ProfileWindowsTest {
 
             assertThat(sampled).containsOnlyKeys("a", "b");
             for (String row : pids.keySet()) {
-                List<String> collapsed = Files.readAllLines(sampled.get(row).collapsed());
+                Path file = folder.resolve(row + ".collapsed.txt");
+                assertThat(Profiler.asprof("dump", "-o", "collapsed", "-f", file.toString(), String.valueOf(pids.get(row)))).isTrue();
+                List<String> collapsed = Files.readAllLines(file);
                 assertThat(samplesIn(collapsed, "FakeModule.serve")).as(row + "'s own load").isGreaterThan(100);
                 assertThat(samplesIn(collapsed, "FakeModule.between")).as(row + "'s time outside its load").isZero();
             }

@@ -19,6 +19,7 @@ import dev.colorbench.benchmark.run.MachineSteadiness;
 import dev.colorbench.benchmark.run.Measured;
 import dev.colorbench.benchmark.run.Measurement;
 import dev.colorbench.benchmark.run.ModuleLauncher;
+import dev.colorbench.benchmark.run.Profiler;
 import dev.colorbench.benchmark.scenario.Scenario;
 import dev.colorbench.benchmark.scenario.ScenarioContext;
 import dev.colorbench.benchmark.scenario.Scenarios;
@@ -122,7 +123,7 @@ public final class Benchmark {
         }
         Progress.end();
         Report report = Report.of(settings, targets, measured, machine, jmeter.version(), measurement.placement(), repositoryRoot);
-        return settings.profileSeconds() == 0 ? report : report.with(Profiles.section(targets, measured.profiles(), settings.profileSeconds()));
+        return settings.profileSeconds() == 0 ? report : report.with(Profiles.section(targets, measured.profiles(), Profiler.loadSeconds(settings)));
     }
 
     private static Path samples(RunDirectory directory, Target target) {

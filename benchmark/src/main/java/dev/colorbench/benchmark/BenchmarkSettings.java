@@ -42,8 +42,8 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  * @param servers the servers the {@code servers} scenario compares with the run's Redis ({@code benchmark.servers}, comma-separated):
  *        {@code redis://} URLs of servers the user started, or paths of server executables the run starts; empty: those
  *        {@code benchmark/fetch-servers.sh} fetches from Debian's archive
- * @param profileSeconds seconds of closed-model load on each row while async-profiler samples its CPU, after the measured runs
- *        (0: no profiles)
+ * @param profileSeconds seconds of closed-model load on each row, after the measured runs, async-profiler sampling its CPU
+ *        within that load only (0: no profiles)
  * @param twin the row measured twice in the headline, as an A/A pair that shows the run's own noise ({@code benchmark.twin};
  *        {@code none}: no pair); only when the row is among the measured ones
  * @param bodyCheck what JMeter checks of each answer under load ({@code whole}, {@code digest} or {@code length}); every row's
@@ -158,8 +158,9 @@ public record BenchmarkSettings(
             // and the failures are the machine's, not the module's (docs/measuring.md#latency-at-a-share-of-throughput).
             Map.entry("openModelCap", new String[] { "1000" }),
             Map.entry("servers", new String[] { "" }),
-            // Long enough for a few thousand samples of every row at 1 ms; taken after the measured runs, in no figure
-            // (docs/measuring.md#where-the-cpu-goes). Quick: one second, so that CI keeps the profiles working.
+            // Long enough for a few thousand samples of every row at 1 ms, in the 3 s the window keeps; taken after the measured runs,
+            // in no figure (docs/measuring.md#where-the-cpu-goes). Quick: as short as a window allows (2 s), so that CI keeps the
+            // profiles working.
             Map.entry("profile", new String[] { "5", "1" }),
             // Every headline run measures its own noise: this row twice, two JVMs of one module, an A/A pair whose ratios would be
             // 1 on a perfect machine (docs/measuring.md#rounds-and-intervals). The default pattern, whose CPU ratio moved most between runs.

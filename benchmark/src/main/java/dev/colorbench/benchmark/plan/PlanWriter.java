@@ -37,8 +37,9 @@ import org.w3c.dom.NodeList;
  * {@code throughput.jmx} (closed model) or {@code latency.jmx} (open model) with its row's port and
  * the run's settings written in, and around every measured run a reading of the module's meters
  * ({@code plan/reading.jmx}) and of the CPU used meanwhile. The plan runs its thread groups one after another, so each reading
- * falls exactly between two runs, whatever the clock. One JMeter process then runs the whole
- * benchmark.
+ * falls exactly between two runs, whatever the clock. Right before each profiled run, a call of the same kind tells the harness
+ * that the row's load is about to start, so that the row's profile can start after it has and stop before it ends. One JMeter
+ * process then runs the whole benchmark.
  */
 public final class PlanWriter {
 
@@ -95,10 +96,15 @@ public final class PlanWriter {
         Group newClients = pooled.asNewClients(plan);
         Group reading = Group.takeFrom(planTree(template("reading.jmx")), "ThreadGroup");
         List<Schedule.Run> measured = schedule.measured();
+        List<Schedule.Run> profiled = schedule.runs().stream().filter(run -> run.key().phase() == Phase.PROFILE).toList();
         long secondsLeft = schedule.plannedSeconds();
         for (Schedule.Run run : schedule.runs()) {
             RunKey key = run.key();
             int port = portOfTarget.applyAsInt(key.target());
+            if (key.phase() == Phase.PROFILE) {
+                append(planTree, profiledLoadStarting(plan, reading, key, "profile %d/%d: %s".formatted(profiled.indexOf(run) + 1,
+                        profiled.size(), key.target())));
+            }
             if (key.phase().measured()) {
                 String progress = "run %d/%d (about %s of load left): %s, %s, repetition %d".formatted(measured.indexOf(run) + 1,
                         measured.size(), Format.duration(secondsLeft), key.target(), key.phase().label(), key.repetition());
@@ -125,8 +131,13 @@ public final class PlanWriter {
         return serialize(plan);
     }
 
+    /** The seconds JMeter takes to start all of {@code run}'s threads: a run in no figure ramps for at most half its length. */
+    public static int rampupSeconds(BenchmarkSettings settings, Schedule.Run run) {
+        return run.key().phase().measured() ? settings.rampupSeconds() : Math.min(settings.rampupSeconds(), run.seconds() / 2);
+    }
+
     private static Map<String, String> loadValues(BenchmarkSettings settings, Schedule.Run run, int port) {
-        int rampup = run.key().phase().measured() ? settings.rampupSeconds() : Math.min(settings.rampupSeconds(), run.seconds() / 2);
+        int rampup = rampupSeconds(settings, run);
         int rate = run.rate() == null ? settings.rate() : run.rate();
         return Map.of(
                 "pool", String.valueOf(pool(rate)),
@@ -178,6 +189,19 @@ public final class PlanWriter {
         else {
             substitute(progressTree, Map.of("progress", progress));
         }
+        return group;
+    }
+
+    /**
+     * One thread group calling the harness's {@code /profile/<row>} right before {@code key}'s load: the next group, the load,
+     * starts as soon as the call is answered, so the harness times the row's profile from this call.
+     */
+    private Group profiledLoadStarting(Document plan, Group template, RunKey key, String progress) {
+        Group group = template.copyInto(plan, key.label() + " starting");
+        Map<String, String> values = Map.of("label", key.startingLabel(), "host", BenchmarkSettings.HOST,
+                "port", String.valueOf(cpuReadingsPort), "path", "/profile/" + key.target(), "progress", progress);
+        substitute(group.element(), values);
+        substitute(group.tree(), values);
         return group;
     }
 

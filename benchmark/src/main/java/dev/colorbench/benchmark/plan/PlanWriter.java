@@ -104,7 +104,7 @@ public final class PlanWriter {
                         measured.size(), Format.duration(secondsLeft), key.target(), key.phase().label(), key.repetition());
                 append(planTree, readings(plan, reading, key, true, port, progress));
             }
-            Group template = !key.phase().openModel() ? closedModel : run.drainSeconds() > 0 ? newClients : pooled;
+            Group template = !run.openModel() ? closedModel : run.drainSeconds() > 0 ? newClients : pooled;
             Group group = template.copyInto(plan, key.label());
             if (template == newClients) {
                 Element arrivals = property(group.element(), "OpenModelThreadGroup.schedule");
@@ -136,7 +136,8 @@ public final class PlanWriter {
                 "threads", String.valueOf(settings.threads()),
                 "rampup", String.valueOf(rampup),
                 "duration", String.valueOf(run.seconds()),
-                "drain", String.valueOf(Schedule.DRAIN_SECONDS),
+                // a warm-up's arrivals are in no figure: none waits for a drain
+                "drain", String.valueOf(run.key().phase().measured() ? Schedule.DRAIN_SECONDS : 0),
                 "rate", String.valueOf(rate));
     }
 

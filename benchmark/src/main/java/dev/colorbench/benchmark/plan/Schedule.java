@@ -29,6 +29,11 @@ public record Schedule(List<Run> runs) {
         Run(RunKey key, int seconds) {
             this(key, seconds, null, 0);
         }
+
+        /** An open-model run: at a share of a row's throughput, the overload step's, or a warm-up at a row's own rate. */
+        public boolean openModel() {
+            return key.phase().openModel() || rate != null;
+        }
     }
 
     /** Seconds of JMeter's own warm-up on each row before the open model's runs at a share of each row's throughput. */
@@ -95,10 +100,11 @@ public record Schedule(List<Run> runs) {
      */
     public static Schedule atShares(BenchmarkSettings settings, Map<String, Double> capacity) {
         List<Run> runs = new ArrayList<>();
-        // a JMeter process of its own starts cold: a round of its warm-up first, or the first row's arrivals wait on JMeter
+        // a JMeter process of its own starts cold: a round of its warm-up first, or the first row's arrivals wait on JMeter. It
+        // runs the measured runs' pool at half load, so that JMeter has compiled the plan's scripts before any arrival is timed
         int warmup = Math.min(OPEN_MODEL_WARMUP_SECONDS, settings.jmeterWarmupSeconds());
         if (warmup > 0) {
-            capacity.keySet().forEach(target -> runs.add(new Run(new RunKey(target, Phase.WARMUP, 0), warmup)));
+            capacity.forEach((target, tps) -> runs.add(new Run(new RunKey(target, Phase.WARMUP, 0), warmup, offered(settings, tps, Phase.HALF), 0)));
         }
         for (Map.Entry<String, Double> target : capacity.entrySet()) {
             for (Phase share : List.of(Phase.HALF, Phase.EIGHTY)) {

@@ -13,9 +13,9 @@ import dev.colorbench.benchmark.Format;
  * {@code scheduled} arrivals fell in the run's window; {@code sent} of them were sent, of which {@code served} were answered
  * right and {@code failed} not; {@code dropped} were never sent, as the run ended first. The percentiles, in µs, count every
  * scheduled arrival: a dropped one as {@code droppedAtLeastMicros}, the least it waited, so with any dropped they are lower
- * bounds. {@code maxLagMs} is the longest an arrival waited for a free thread; {@code queueGrowthMs} how much longer, on
- * average, the last quarter of the sent arrivals waited from their due time than the first quarter. {@code overloaded} says
- * whether the row kept up with the arrivals, {@code overloadedBecause} why not.
+ * bounds. {@code maxLagMs} is the latest a request went out after its due time (every thread busy, or JMeter late);
+ * {@code queueGrowthMs} how much longer, on average, the last quarter of the sent arrivals waited from their due time than
+ * the first quarter. {@code overloaded} says whether the row kept up with the arrivals, {@code overloadedBecause} why not.
  */
 public record Arrivals(long scheduled, long sent, long served, long failed, long dropped, Long p50Micros, Long p90Micros, Long p99Micros,
         Long maxMicros, long droppedAtLeastMicros, double maxLagMs, double queueGrowthMs, boolean overloaded, String overloadedBecause) {
@@ -35,7 +35,7 @@ public record Arrivals(long scheduled, long sent, long served, long failed, long
      */
     public static final double QUEUE_GROWTH_MS = 10;
 
-    /** One sent arrival: when it was due (epoch ms), how late a thread took it and how long from its due time to its answer (µs). */
+    /** One sent arrival: when it was due (epoch ms), how late its request went out and how long from its due time to its answer (µs). */
     public record Sent(long dueMillis, long lagMicros, long intendedMicros, boolean success) {
     }
 

@@ -110,7 +110,7 @@ public final class PlanWriter {
                         measured.size(), Format.duration(secondsLeft), key.target(), key.phase().label(), key.repetition());
                 append(planTree, readings(plan, reading, key, true, port, progress));
             }
-            Group template = !key.phase().openModel() ? closedModel : run.drainSeconds() > 0 ? newClients : pooled;
+            Group template = !run.openModel() ? closedModel : run.drainSeconds() > 0 ? newClients : pooled;
             Group group = template.copyInto(plan, key.label());
             if (template == newClients) {
                 Element arrivals = property(group.element(), "OpenModelThreadGroup.schedule");
@@ -147,13 +147,15 @@ public final class PlanWriter {
                 "threads", String.valueOf(settings.threads()),
                 "rampup", String.valueOf(rampup),
                 "duration", String.valueOf(run.seconds()),
+                // a warm-up's arrivals are in no figure: none waits for a drain
+                "drain", String.valueOf(run.key().phase().measured() ? Schedule.DRAIN_SECONDS : 0),
                 "rate", String.valueOf(rate));
     }
 
     /**
      * The threads that take an open-model run's arrivals, each on its own kept-alive connection: enough for answers that take
-     * {@value #POOL_SECONDS} s on average at that rate (Little's law), at least {@value #MIN_POOL}. A row slower than that is
-     * overloaded, and the arrivals the busy pool takes late say so.
+     * {@value #POOL_SECONDS} s on average at that rate (Little's law), at least {@value #MIN_POOL}. Behind a slower row the
+     * arrivals wait for a thread, and that wait is in their latency from their due time.
      */
     static int pool(int rate) {
         return Math.max(MIN_POOL, (int) Math.ceil(rate * POOL_SECONDS));
@@ -300,7 +302,8 @@ public final class PlanWriter {
 
         /**
          * The same requests in an open model of new clients, JMeter's {@code OpenModelThreadGroup}: a thread and a connection for
-         * every arrival, the arrivals scheduled as {@code rate(...) random_arrivals(...)}, the pool's arrival timer left out.
+         * every arrival, the arrivals scheduled as {@code rate(...) random_arrivals(...)}, the pool's arrival timer and its
+         * latency from the arrival's due time left out.
          */
         Group asNewClients(Document plan) {
             Element group = plan.createElement("OpenModelThreadGroup");
@@ -318,6 +321,10 @@ public final class PlanWriter {
             Element timer = single(children, "JSR223Timer");
             children.removeChild(nextElement(timer));
             children.removeChild(timer);
+            // JMeter's own arrivals carry no due time: the latency from it is recorded by the pool only
+            Element intended = single(children, "JSR223PostProcessor");
+            intended.getParentNode().removeChild(nextElement(intended));
+            intended.getParentNode().removeChild(intended);
             return new Group(group, children);
         }
 

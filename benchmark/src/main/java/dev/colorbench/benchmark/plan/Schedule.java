@@ -21,20 +21,30 @@ public record Schedule(List<Run> runs) {
      * One thread group: which run, how many seconds of load it plans and, for the open model, its
      * own arrival rate (null: the run's). {@code drainSeconds} above 0 makes an open-model run one of new clients: every
      * arrival a new connection, and that long a wait at the end for requests still out (an overloaded module has many).
-     * At 0, a pool of threads on kept-alive connections takes the arrivals (docs/measuring.md#latency-at-a-share-of-throughput).
+     * At 0, a pool of threads on kept-alive connections takes the arrivals, and runs on for {@link #DRAIN_SECONDS} after them
+     * (docs/measuring.md#latency-at-a-share-of-throughput).
      */
     public record Run(RunKey key, int seconds, Integer rate, int drainSeconds) {
 
         Run(RunKey key, int seconds) {
             this(key, seconds, null, 0);
         }
+
+        /** An open-model run: at a share of a row's throughput, the overload step's, or a warm-up at a row's own rate. */
+        public boolean openModel() {
+            return key.phase().openModel() || rate != null;
+        }
     }
 
     /** Seconds of JMeter's own warm-up on each row before the open model's runs at a share of each row's throughput. */
     static final int OPEN_MODEL_WARMUP_SECONDS = 2;
 
-    /** How long the overload step, of new clients, waits for the last requests: JMeter's response timeout. */
-    static final int OVERLOAD_DRAIN_SECONDS = 10;
+    /**
+     * How long an open-model run goes on after its arrivals' window, JMeter's response timeout: the overload step's new
+     * clients wait that long for the last answers, and the pool sends the arrivals it took late. An arrival still unsent then
+     * is dropped: its caller would have timed out (docs/measuring.md#latency-at-a-share-of-throughput).
+     */
+    public static final int DRAIN_SECONDS = 10;
 
     /** The least the warm-up round of a full run lasts in all: JMeter's own JIT, before any row is measured. */
     static final int JMETER_START_SECONDS = 20;
@@ -89,7 +99,7 @@ public record Schedule(List<Run> runs) {
         for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
             for (Map.Entry<String, Integer> target : ratePerTarget.entrySet()) {
                 runs.add(new Run(new RunKey(target.getKey(), Phase.LATENCY, repetition), settings.latencyDurationSeconds(), target.getValue(),
-                        OVERLOAD_DRAIN_SECONDS));
+                        DRAIN_SECONDS));
             }
         }
         return new Schedule(runs);
@@ -101,10 +111,11 @@ public record Schedule(List<Run> runs) {
      */
     public static Schedule atShares(BenchmarkSettings settings, Map<String, Double> capacity) {
         List<Run> runs = new ArrayList<>();
-        // a JMeter process of its own starts cold: a round of its warm-up first, or the first row's arrivals wait on JMeter
+        // a JMeter process of its own starts cold: a round of its warm-up first, or the first row's arrivals wait on JMeter. It
+        // runs the measured runs' pool at half load, so that JMeter has compiled the plan's scripts before any arrival is timed
         int warmup = Math.min(OPEN_MODEL_WARMUP_SECONDS, settings.jmeterWarmupSeconds());
         if (warmup > 0) {
-            capacity.keySet().forEach(target -> runs.add(new Run(new RunKey(target, Phase.WARMUP, 0), warmup)));
+            capacity.forEach((target, tps) -> runs.add(new Run(new RunKey(target, Phase.WARMUP, 0), warmup, offered(settings, tps, Phase.HALF), 0)));
         }
         for (Map.Entry<String, Double> target : capacity.entrySet()) {
             for (Phase share : List.of(Phase.HALF, Phase.EIGHTY)) {

@@ -3,6 +3,7 @@ package dev.colorbench.benchmark.report;
 import java.util.List;
 import java.util.Map;
 
+import dev.colorbench.benchmark.results.Arrivals;
 import dev.colorbench.benchmark.results.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.LatencyHistogram;
@@ -104,29 +105,23 @@ public record ModuleSummary(
 
     /**
      * Latency over the pooled runs of one model: JMeter's, in whole milliseconds, and the module's own, in microseconds
-     * (from its histogram, null where it could not be read); {@code ratePerSecond} is what was achieved, {@code offeredPerSecond}
-     * what the open model asked for (null for the closed model).
+     * (from its histogram, null where it could not be read), both the time of the request alone; {@code ratePerSecond} is
+     * what was achieved, {@code offeredPerSecond} what the open model asked for (null for the closed model). {@code arrivals}
+     * (null for the closed model) says what became of the open model's arrivals, their latency from the time each was due,
+     * and whether the row kept up with them (docs/measuring.md#latency-at-a-share-of-throughput).
      */
     public record Latency(Double meanMs, Long p50Ms, Long p95Ms, Long p99Ms, Long maxMs, long samples, long errors, Double ratePerSecond,
-            Double offeredPerSecond, Double p50Micros, Double p90Micros, Double p99Micros, Double p999Micros, long lateArrivals,
-            Double maxLagMs) {
+            Double offeredPerSecond, Double p50Micros, Double p90Micros, Double p99Micros, Double p999Micros, Arrivals arrivals) {
 
         static Latency of(RunStatistics statistics, Double ratePerSecond) {
-            return of(statistics, ratePerSecond, null, null, JMeterResults.Lateness.NONE);
+            return of(statistics, ratePerSecond, null, null, null);
         }
 
-        static Latency of(RunStatistics statistics, Double ratePerSecond, Double offeredPerSecond, LatencyHistogram module,
-                JMeterResults.Lateness lateness) {
+        static Latency of(RunStatistics statistics, Double ratePerSecond, Double offeredPerSecond, LatencyHistogram module, Arrivals arrivals) {
             boolean read = module != null && module.requests() > 0;
             return new Latency(statistics.meanMs(), statistics.p50Ms(), statistics.p95Ms(), statistics.p99Ms(), statistics.maxMs(),
                     statistics.samples(), statistics.errors(), ratePerSecond, offeredPerSecond, read ? module.percentile(50) : null,
-                    read ? module.percentile(90) : null, read ? module.percentile(99) : null, read ? module.percentile(99.9) : null,
-                    lateness.late(), lateness.arrivals() == 0 ? null : lateness.maxLagMicros() / 1000.0);
-        }
-
-        /** The share of arrivals, in percent, that the pool took late because every thread was busy. */
-        double latePercent() {
-            return samples == 0 ? 0 : lateArrivals * 100.0 / samples;
+                    read ? module.percentile(90) : null, read ? module.percentile(99) : null, read ? module.percentile(99.9) : null, arrivals);
         }
     }
 

@@ -12,6 +12,7 @@ import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.Json;
 import dev.colorbench.benchmark.plan.Phase;
+import dev.colorbench.benchmark.results.Arrivals;
 import dev.colorbench.benchmark.results.RunStatistics;
 import dev.colorbench.benchmark.results.Spread;
 import tools.jackson.databind.SerializationFeature;
@@ -315,35 +316,55 @@ final class ReportView {
         return "%s / %s".formatted(or(tps, Format::percent, "n/a"), or(cpu, Format::percent, "n/a"));
     }
 
-    /** The share of an open-model run's requests that failed from which the report calls the row overloaded. */
-    static final double OVERLOADED_PERCENT = 1;
-
     /**
-     * The first table's p99 at half load: the module's own in µs, JMeter's whole ms in brackets, and the share that failed
-     * when any did; from {@value #OVERLOADED_PERCENT} % of failed or late arrivals on, the row could not keep up with the open
-     * model's arrivals, and its p99 is then that of a queue, not of the pattern at half load.
+     * The first table's p99 at half load: from each arrival's due time, then the module's own, in µs, JMeter's whole ms in
+     * brackets; the share of arrivals that failed or were dropped when any were, and "overloaded" where the row did not keep
+     * up ({@link Arrivals#overloaded}): its p99 is then a queue's, not the pattern's at half load. "≥" marks figures that
+     * count dropped arrivals, which waited at least the run's drain.
      */
     static String p99(ModuleSummary.Latency latency) {
         String module = latency.p99Micros() == null ? "missing" : micros(latency.p99Micros()) + " µs";
-        double failedPercent = latency.samples() == 0 ? 0 : latency.errors() * 100.0 / latency.samples();
-        String failed = latency.errors() == 0 ? "" : "; %s failed".formatted(Format.percent(failedPercent));
-        String late = latency.lateArrivals() == 0 ? "" : "; %s late".formatted(Format.percent(latency.latePercent()));
-        boolean overloaded = failedPercent >= OVERLOADED_PERCENT || latency.latePercent() >= OVERLOADED_PERCENT;
-        return module + " (" + (latency.p99Ms() == null ? "missing" : latency.p99Ms() + " ms") + ")" + failed + late + (overloaded ? ", overloaded" : "");
+        String jmeter = " (" + (latency.p99Ms() == null ? "missing" : latency.p99Ms() + " ms") + ")";
+        Arrivals arrivals = latency.arrivals();
+        if (arrivals == null) {
+            double failedPercent = latency.samples() == 0 ? 0 : latency.errors() * 100.0 / latency.samples();
+            return module + jmeter + (latency.errors() == 0 ? "" : "; %s failed".formatted(Format.percent(failedPercent)));
+        }
+        return fromArrival(arrivals, arrivals.p99Micros()) + " / " + module + jmeter
+                + (arrivals.failed() == 0 ? "" : "; %s failed".formatted(Format.percent(arrivals.failed() * 100.0 / arrivals.scheduled())))
+                + (arrivals.dropped() == 0 ? "" : "; %s dropped".formatted(Format.percent(arrivals.dropped() * 100.0 / arrivals.scheduled())))
+                + (arrivals.overloaded() ? ", overloaded" : "");
     }
 
-    /** An open-model run: offered and achieved rate, the module's p50 / p90 / p99 / p99.9 in µs, JMeter's p50 / p99 in ms. */
+    /** A latency from the arrivals' due time, in µs; "≥" when it counts dropped arrivals at the least they waited. */
+    private static String fromArrival(Arrivals arrivals, Long micros) {
+        return micros == null ? "missing" : (arrivals.dropped() > 0 ? "≥ " : "") + micros(micros);
+    }
+
+    /**
+     * An open-model run: the arrivals scheduled and the rate offered, what became of them, their p50 / p90 / p99 / max from
+     * their due time, the module's own p50 / p90 / p99 / p99.9 in µs and JMeter's p50 / p99 in ms (both the request alone),
+     * and why the row was overloaded when it was.
+     */
     private static String openLatency(ModuleSummary.Latency latency) {
         if (latency.samples() == 0) {
             return "missing";
         }
-        String module = latency.p50Micros() == null ? "module: missing" : "%s / %s / %s / %s µs".formatted(micros(latency.p50Micros()),
+        String module = latency.p50Micros() == null ? "module: missing" : "module %s / %s / %s / %s µs".formatted(micros(latency.p50Micros()),
                 micros(latency.p90Micros()), micros(latency.p99Micros()), latency.p999Micros() == null ? "beyond 10 s" : micros(latency.p999Micros()));
-        String late = latency.lateArrivals() == 0 ? "" : ", %s taken late (every thread busy; up to %s ms)".formatted(
-                Format.grouped(latency.lateArrivals()), Format.number(latency.maxLagMs()));
-        return "%s/s offered, %s/s served%s%s; %s; JMeter %s / %s ms".formatted(or(latency.offeredPerSecond(), Format::grouped, "?"),
-                or(latency.ratePerSecond(), Format::grouped, "?"), latency.errors() == 0 ? "" : ", %s of %s failed".formatted(
-                        Format.grouped(latency.errors()), Format.grouped(latency.samples())), late, module, latency.p50Ms(), latency.p99Ms());
+        String jmeter = "JMeter %s / %s ms".formatted(latency.p50Ms(), latency.p99Ms());
+        Arrivals arrivals = latency.arrivals();
+        if (arrivals == null) {
+            return "%s/s offered, %s/s served%s; %s; %s".formatted(or(latency.offeredPerSecond(), Format::grouped, "?"),
+                    or(latency.ratePerSecond(), Format::grouped, "?"), latency.errors() == 0 ? "" : ", %s of %s failed".formatted(
+                            Format.grouped(latency.errors()), Format.grouped(latency.samples())), module, jmeter);
+        }
+        return "%s arrivals at %s/s: %s served%s%s; from arrival %s / %s / %s / %s µs; %s; %s%s".formatted(Format.grouped(arrivals.scheduled()),
+                or(latency.offeredPerSecond(), Format::grouped, "?"), Format.grouped(arrivals.served()),
+                arrivals.failed() == 0 ? "" : ", %s failed".formatted(Format.grouped(arrivals.failed())),
+                arrivals.dropped() == 0 ? "" : ", %s dropped".formatted(Format.grouped(arrivals.dropped())),
+                fromArrival(arrivals, arrivals.p50Micros()), fromArrival(arrivals, arrivals.p90Micros()), fromArrival(arrivals, arrivals.p99Micros()),
+                fromArrival(arrivals, arrivals.maxMicros()), module, jmeter, arrivals.overloaded() ? "; overloaded: " + arrivals.overloadedBecause() : "");
     }
 
     private static String latency(ModuleSummary.Latency latency) {

@@ -13,6 +13,7 @@ import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.Phase;
 import dev.colorbench.benchmark.plan.RunKey;
 import dev.colorbench.benchmark.plan.Schedule;
+import dev.colorbench.benchmark.results.Arrivals;
 import dev.colorbench.benchmark.results.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.LatencyHistogram;
@@ -68,7 +69,7 @@ final class Summaries {
     /** One row's figures over its measured runs. */
     private record Figures(Target target, List<ModuleSummary.Run> runs, Spread tps, List<Double> tpsPerRepetition,
             RunStatistics closed, Map<Phase, RunStatistics> open, Map<Phase, Double> offered, Map<Phase, LatencyHistogram> openHistograms,
-            Map<Phase, JMeterResults.Lateness> lateness,
+            Map<Phase, Arrivals> arrivals,
             Spread serverThroughput,
             Spread serverOpenModel, Spread allocation, ModuleSummary.Cpu cpu, ModuleSummary.Gc gc) {
 
@@ -86,14 +87,17 @@ final class Summaries {
             }
             Map<Phase, RunStatistics> open = new EnumMap<>(Phase.class);
             Map<Phase, LatencyHistogram> histograms = new EnumMap<>(Phase.class);
-            Map<Phase, JMeterResults.Lateness> lateness = new EnumMap<>(Phase.class);
+            Map<Phase, Arrivals> arrivals = new EnumMap<>(Phase.class);
             for (Phase share : SHARES) {
                 RunKey key = new RunKey(target.id(), share, 1);
                 RunStatistics statistics = RunStatistics.of(results.samples(key), 0);
                 ServerFigures server = results.server(key);
                 runs.add(run(key, statistics, server));
                 open.put(share, statistics);
-                lateness.put(share, results.lateness(key));
+                Arrivals taken = results.arrivals(key, Schedule.DRAIN_SECONDS * 1_000_000L);
+                if (taken != null) {
+                    arrivals.put(share, taken);
+                }
                 if (server.latency() != null) {
                     histograms.put(share, server.latency());
                 }
@@ -105,7 +109,7 @@ final class Summaries {
             if (closedTps != null) {
                 SHARES.forEach(share -> offered.put(share, (double) Schedule.offered(settings, closedTps.median(), share)));
             }
-            return new Figures(target, List.copyOf(runs), closedTps, tps, RunStatistics.of(closedSamples, 0), open, offered, histograms, lateness,
+            return new Figures(target, List.copyOf(runs), closedTps, tps, RunStatistics.of(closedSamples, 0), open, offered, histograms, arrivals,
                     Spread.of(closedRuns.stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
                     Spread.of(measured(runs, Phase.HALF).stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
                     Spread.of(closedRuns.stream().map(ModuleSummary.Run::allocatedBytesPerRequest).toList()),
@@ -121,11 +125,14 @@ final class Summaries {
                     perRequest(server.jmeterCpuSeconds(), statistics.samples()), statistics.climbPercent());
         }
 
-        /** JMeter's and the module's latency at one share of the row's throughput, with what was offered and achieved. */
+        /**
+         * JMeter's and the module's latency at one share of the row's throughput, with what was offered and achieved, and what
+         * became of the arrivals: their latency from the time each was due, and whether the row kept up.
+         */
         ModuleSummary.Latency openLatency(Phase share) {
             RunStatistics statistics = open.get(share);
             return ModuleSummary.Latency.of(statistics, statistics.samples() == 0 ? null : statistics.tps(), offered.get(share), openHistograms.get(share),
-                    lateness.getOrDefault(share, JMeterResults.Lateness.NONE));
+                    arrivals.get(share));
         }
 
         /** Microseconds per request, or null when either is unknown. */

@@ -40,10 +40,12 @@ public final class JMeterResults {
 
     private final Map<RunKey, Map<String, Long>> failures = new HashMap<>();
 
-    private final Map<RunKey, Lateness> lateness = new HashMap<>();
+    private final Map<RunKey, List<Arrivals.Sent>> sentArrivals = new HashMap<>();
 
-    /** A lag the plan recorded, in µs; read for every sample of a run, so compiled once. */
-    private static final java.util.regex.Pattern LAG = java.util.regex.Pattern.compile("\\d+");
+    private final Map<RunKey, Long> scheduledArrivals = new HashMap<>();
+
+    /** A figure the open model's pool recorded (µs, or a count); read for every sample of a run, so compiled once. */
+    private static final java.util.regex.Pattern COUNT = java.util.regex.Pattern.compile("-?\\d+");
 
     private JMeterResults(Path file) {
         this.files.add(file);
@@ -71,17 +73,23 @@ public final class JMeterResults {
                     .put(labelled.metric(), new ServerFigures.Reading(record.get("responseCode"), body));
             return;
         }
-        // JMeter writes "null" for a sample whose thread group sets no lag (the closed model)
-        if (record.isMapped("lag") && LAG.matcher(record.get("lag")).matches()) {
-            long lagMicros = Long.parseLong(record.get("lag"));
-            lateness.merge(labelled.run(), Lateness.of(lagMicros), Lateness::plus);
-        }
         boolean success = Boolean.parseBoolean(record.get("success"));
-        load.computeIfAbsent(labelled.run(), key -> new ArrayList<>())
-                .add(new Sample(Long.parseLong(record.get("timeStamp")), Long.parseLong(record.get("elapsed")), success));
+        long timestamp = Long.parseLong(record.get("timeStamp"));
+        load.computeIfAbsent(labelled.run(), key -> new ArrayList<>()).add(new Sample(timestamp, Long.parseLong(record.get("elapsed")), success));
+        // JMeter writes "null" for a sample whose thread group sets none of these: the closed model, the overload step's new clients
+        if (isCount(record, "lag") && isCount(record, "intended") && isCount(record, "scheduled")) {
+            long lagMicros = Long.parseLong(record.get("lag"));
+            sentArrivals.computeIfAbsent(labelled.run(), key -> new ArrayList<>())
+                    .add(new Arrivals.Sent(timestamp - lagMicros / 1000, lagMicros, Long.parseLong(record.get("intended")), success));
+            scheduledArrivals.merge(labelled.run(), Long.parseLong(record.get("scheduled")), Math::max);
+        }
         if (!success && labelled.run().phase().measured()) {
             failures.computeIfAbsent(labelled.run(), run -> new TreeMap<>()).merge(reason(record), 1L, Long::sum);
         }
+    }
+
+    private static boolean isCount(CSVRecord record, String column) {
+        return record.isMapped(column) && COUNT.matcher(record.get(column)).matches();
     }
 
     /**
@@ -109,7 +117,8 @@ public final class JMeterResults {
             each.after.forEach((run, readings) -> both.after.computeIfAbsent(run, key -> new EnumMap<>(ServerMetric.class)).putAll(readings));
             each.failures.forEach((run, reasons) -> reasons.forEach((reason, count) ->
                     both.failures.computeIfAbsent(run, key -> new TreeMap<>()).merge(reason, count, Long::sum)));
-            each.lateness.forEach((run, late) -> both.lateness.merge(run, late, Lateness::plus));
+            each.sentArrivals.forEach((run, sent) -> both.sentArrivals.computeIfAbsent(run, key -> new ArrayList<>()).addAll(sent));
+            each.scheduledArrivals.forEach((run, scheduled) -> both.scheduledArrivals.merge(run, scheduled, Long::sum));
         }
         return both;
     }
@@ -120,31 +129,15 @@ public final class JMeterResults {
     }
 
     /**
-     * How late the open model's pool took the arrivals of {@code run} (the plan's {@code lag} variable): an arrival is late
-     * when every thread of the pool was still waiting for an earlier answer. None for a run that records no lag.
+     * What became of the arrivals of {@code run}, an open-model run of the pool: how many it scheduled, sent, served, failed
+     * and dropped, and their latency from their due time (the plan's sample variables {@code scheduled}, {@code lag} and
+     * {@code intended}); {@code droppedAtLeastMicros} is the least a dropped arrival waited. Null for a run that recorded
+     * none of them.
      */
-    public Lateness lateness(RunKey run) {
-        return lateness.getOrDefault(run, Lateness.NONE);
+    public Arrivals arrivals(RunKey run, long droppedAtLeastMicros) {
+        Long scheduled = scheduledArrivals.get(run);
+        return scheduled == null ? null : Arrivals.of(scheduled, sentArrivals.getOrDefault(run, List.of()), droppedAtLeastMicros);
     }
-
-    /**
-     * Arrivals taken more than {@value #LATE_MICROS} µs after their time, of how many, and the longest wait.
-     */
-    public record Lateness(long arrivals, long late, long maxLagMicros) {
-
-        public static final Lateness NONE = new Lateness(0, 0, 0);
-
-        static Lateness of(long lagMicros) {
-            return new Lateness(1, lagMicros > LATE_MICROS ? 1 : 0, lagMicros);
-        }
-
-        Lateness plus(Lateness other) {
-            return new Lateness(arrivals + other.arrivals, late + other.late, Math.max(maxLagMicros, other.maxLagMicros));
-        }
-    }
-
-    /** A thread woken by the operating system a millisecond late is not a busy pool. */
-    static final long LATE_MICROS = 1000;
 
     /** What the module measured of itself during {@code run}. */
     public ServerFigures server(RunKey run) {

@@ -129,8 +129,9 @@ public final class JMeterInstallation {
     private List<String> command(String... arguments) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms512m", "-Xmx512m", "-jar", jar().toString(),
-                // the CSV of the run, with a column for a reading's answer (see plan/reading.jmx), written and read alike
-                "-Jjmeter.save.saveservice.output_format=csv", "-Jsample_variables=reading,lag"));
+                // the CSV of the run, with a column for a reading's answer (see plan/reading.jmx) and for what the open model
+                // records of each arrival (jmeter/plans/latency.jmx), written and read alike
+                "-Jjmeter.save.saveservice.output_format=csv", "-Jsample_variables=reading,lag,intended,scheduled"));
         command.addAll(List.of(arguments));
         return command;
     }

@@ -70,9 +70,12 @@ class PlanWriterTest {
         for (String label : all(plan, "HTTPSamplerProxy [^>]*testname=\"([^\"]+)\"")) {
             assertThat(RunKey.parse(label)).as(label).isPresent();
         }
-        // the open model's arrivals are taken by a pool of threads on kept-alive connections, timed by the plan's own timer
+        // the open model's arrivals are taken by a pool of threads on kept-alive connections, timed by the plan's own timer over
+        // the run's 2 s; the group runs on for the drain to send the arrivals taken late, each timed from its due time
         assertThat(plan).doesNotContain("OpenModelThreadGroup").contains("<stringProp name=\"ThreadGroup.num_threads\">20</stringProp>",
-                "JSR223Timer", "vars.put('lag'");
+                "JSR223Timer", "vars.put('lag'", "<stringProp name=\"ThreadGroup.duration\">${__longSum(2,10,1,)}</stringProp>",
+                "JSR223PostProcessor", "vars.put('intended'");
+        assertThat(all(plan, "<stringProp name=\"parameters\">(\\d+ \\d+)</stringProp>")).containsOnly("%d 2".formatted(settings.rate()));
     }
 
     @Test
@@ -101,16 +104,23 @@ class PlanWriterTest {
 
         // JMeter times open-model arrivals from the start of the test: each group pauses until "now", computed when it starts
         assertThat(plan).contains("<OpenModelThreadGroup", "pause(${__longSum(${__time(,)},-${__P(TESTSTART.MS,0)},)} ms) rate(9000/sec) "
-                + "random_arrivals(2 sec) pause(10 sec)").doesNotContain("JSR223Timer");
+                + "random_arrivals(2 sec) pause(10 sec)").doesNotContain("JSR223Timer", "JSR223PostProcessor");
     }
 
     @Test
     void theOpenModelsPlanWarmsJMeterUpOnEveryRowBeforeItsFirstArrival() {
-        Schedule schedule = Schedule.atShares(settings("1"), new java.util.LinkedHashMap<>(Map.of("in-memory", 20_000.0)));
+        BenchmarkSettings settings = settings("1");
+        Schedule schedule = Schedule.atShares(settings, new java.util.LinkedHashMap<>(Map.of("in-memory", 20_000.0)));
 
         assertThat(schedule.runs()).extracting(run -> run.key().label())
                 .containsExactly("in-memory|warmup|0", "in-memory|half|1", "in-memory|eighty|1");
         assertThat(schedule.measured()).extracting(Schedule.Run::rate).containsExactly(1_000, 1_000);
+        // the warm-up runs the measured runs' pool and scripts, at half load, and waits for no drain
+        assertThat(schedule.runs().get(0).rate()).isEqualTo(1_000);
+        String plan = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("in-memory", 41000)::get);
+        assertThat(all(plan, "<stringProp name=\"ThreadGroup.duration\">([^<]+)</stringProp>")).containsExactly(
+                "${__longSum(1,0,1,)}", "${__longSum(2,10,1,)}", "${__longSum(2,10,1,)}");
+        assertThat(all(plan, "(<JSR223PostProcessor) ")).hasSize(3);
     }
 
     @Test

@@ -51,8 +51,8 @@ class FailureRuleTest {
     /** A row whose closed model served {@code samples} requests, {@code failures} of them failed for these reasons. */
     private static ModuleSummary row(String module, long samples, Map<String, Long> failures) {
         long errors = failures.values().stream().mapToLong(Long::longValue).sum();
-        ModuleSummary.Latency closed = new ModuleSummary.Latency(1.0, 1L, 2L, 3L, 4L, samples, errors, 100.0, null, null, null, null, null, 0, null);
-        ModuleSummary.Latency none = new ModuleSummary.Latency(null, null, null, null, null, 0, 0, null, null, null, null, null, null, 0, null);
+        ModuleSummary.Latency closed = new ModuleSummary.Latency(1.0, 1L, 2L, 3L, 4L, samples, errors, 100.0, null, null, null, null, null, null);
+        ModuleSummary.Latency none = new ModuleSummary.Latency(null, null, null, null, null, 0, 0, null, null, null, null, null, null, null);
         List<ModuleSummary.Run> runs = List.of(new ModuleSummary.Run("throughput", 1, samples, errors, samples / 7.0, List.of(), null, null, null,
                 null, null, null, null, null, null));
         return new ModuleSummary(module, "pattern", "MVC", "redis-pattern", Map.of(), null, Map.of(), 1, 1.0, null, null, "1 MGET", 1.0,

@@ -14,6 +14,7 @@ import dev.colorbench.benchmark.modules.PatternModule;
 import dev.colorbench.benchmark.modules.Role;
 import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.results.Arrivals;
 import dev.colorbench.benchmark.results.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.run.Condition;
@@ -66,20 +67,28 @@ class ReportTest {
     }
 
     @Test
-    void aP99AtHalfLoadWithFailedRequestsSaysTheRowWasOverloaded() {
-        // a row offered half its closed-model TPS that serves far less and fails about half of its requests
-        ModuleSummary.Latency overloaded = new ModuleSummary.Latency(2_000.0, 900L, 4_000L, 4_278L, 9_000L, 2_064, 1_027, 320.0, 516.0,
-                30_833.0, 5_000_000.0, 9_136_697.0, null, 0, 0.0);
-        ModuleSummary.Latency served = new ModuleSummary.Latency(4.0, 3L, 8L, 9L, 20L, 8_000, 0, 2_000.0, 2_000.0, 1_500.0, 3_000.0, 4_900.0, 7_000.0, 0, 0.5);
+    void aP99AtHalfLoadIsFromTheArrivalsDueTimeBesideTheModulesAndSaysWhenTheRowWasOverloaded() {
+        // a row offered half its closed-model TPS that serves far less and fails about half of its arrivals
+        Arrivals halfFailed = new Arrivals(2_064, 2_064, 1_037, 1_027, 0, 900_000L, 8_000_000L, 9_900_000L, 10_100_000L, 10_000_000, 9_000, 4_000,
+                true, "49.8 % of 2064 arrivals unanswered (1027 failed, 0 dropped), above 1 %");
+        assertThat(ReportView.p99(latency(2_064, 1_027, 9_136_697.0, 4_278L, halfFailed)))
+                .isEqualTo("9,900,000 / 9,136,697 µs (4278 ms); 49.8 % failed, overloaded");
+        // a row that keeps up: its p99 from the due time is a little above the module's own
+        Arrivals keptUp = new Arrivals(8_000, 8_000, 8_000, 0, 0, 1_700L, 3_200L, 5_100L, 9_000L, 10_000_000, 1.4, 0.1, false, null);
+        assertThat(ReportView.p99(latency(8_000, 0, 4_900.0, 9L, keptUp))).isEqualTo("5,100 / 4,900 µs (9 ms)");
+        Arrivals oneFailed = new Arrivals(8_000, 8_000, 7_992, 8, 0, 1_700L, 3_200L, 5_100L, 9_000L, 10_000_000, 1.4, 0.1, false, null);
+        assertThat(ReportView.p99(latency(8_000, 8, 4_900.0, 9L, oneFailed))).as("a few failures in thousands are a figure, not an overload")
+                .isEqualTo("5,100 / 4,900 µs (9 ms); 0.1 % failed");
+        // arrivals never sent count at the least they waited, so the figures from the due time are lower bounds
+        Arrivals dropped = new Arrivals(8_000, 7_840, 7_840, 0, 160, 1_700L, 3_200L, 10_000_000L, 10_000_000L, 10_000_000, 2_500, 900, true,
+                "2.0 % of 8000 arrivals unanswered (0 failed, 160 dropped), above 1 %");
+        assertThat(ReportView.p99(latency(7_840, 0, 4_900.0, 9L, dropped))).isEqualTo("≥ 10,000,000 / 4,900 µs (9 ms); 2.0 % dropped, overloaded");
+        // without the figures of arrivals (a run that recorded none), the module's and JMeter's alone
+        assertThat(ReportView.p99(latency(8_000, 0, 4_900.0, 9L, null))).isEqualTo("4,900 µs (9 ms)");
+    }
 
-        assertThat(ReportView.p99(overloaded)).isEqualTo("9,136,697 µs (4278 ms); 49.8 % failed, overloaded");
-        assertThat(ReportView.p99(served)).isEqualTo("4,900 µs (9 ms)");
-        ModuleSummary.Latency oneFailed = new ModuleSummary.Latency(4.0, 3L, 8L, 9L, 20L, 8_000, 8, 2_000.0, 2_000.0, 1_500.0, 3_000.0, 4_900.0, 7_000.0, 0, 0.5);
-        assertThat(ReportView.p99(oneFailed)).as("a few failures in thousands are a figure, not an overload").isEqualTo("4,900 µs (9 ms); 0.1 % failed");
-        ModuleSummary.Latency behind = new ModuleSummary.Latency(4.0, 3L, 8L, 9L, 20L, 8_000, 0, 2_000.0, 2_000.0, 1_500.0, 3_000.0, 4_900.0, 7_000.0,
-                400, 35.0);
-        assertThat(ReportView.p99(behind)).as("arrivals the busy pool took late are an overload too, with no request failing")
-                .isEqualTo("4,900 µs (9 ms); 5.0 % late, overloaded");
+    private static ModuleSummary.Latency latency(long samples, long errors, Double p99Micros, Long p99Ms, Arrivals arrivals) {
+        return new ModuleSummary.Latency(4.0, 3L, 8L, p99Ms, 20L, samples, errors, 2_000.0, 2_000.0, 1_500.0, 3_000.0, p99Micros, 7_000.0, arrivals);
     }
 
     @Test
@@ -125,7 +134,7 @@ class ReportTest {
         assertThat(body).doesNotContain("null").contains("1 of 6");
         assertThat(folder.resolve("charts/tps.html")).content().contains("new Chart(", "\"labels\":[\"template-mget · 1 MGET, 1 round trip\"]");
         String markdown = Files.readString(folder.resolve("report.md"));
-        assertThat(markdown).contains("| template-mget | 2 | 100 + 30 = 130 | 7,692 | 150 µs (7 ms); 50.0 % late, overloaded | 1 MGET | 1 | 1.00 · 1.00 | 20 (20-20) | n/a |",
+        assertThat(markdown).contains("| template-mget | 2 | 100 + 30 = 130 | 7,692 | ≥ 10,000,000 / 150 µs (7 ms); 33.3 % dropped, overloaded | 1 MGET | 1 | 1.00 · 1.00 | 20 (20-20) | n/a |",
                         "| template-mget | RedisTemplate MGET of JSON strings | MVC |")
                 .contains("Full run").doesNotContain("{{")
                 .contains("Machine: the same work on every core in 3 windows of 8 s varied by 2 % of its median as arithmetic and by 30 % as reads from memory.");
@@ -192,7 +201,7 @@ class ReportTest {
 
     /** A row with only its ratio to the reference row measured, and the row it is the A/A twin of. */
     private static ModuleSummary ranked(String module, Interval ratio, String twinOf) {
-        ModuleSummary.Latency none = new ModuleSummary.Latency(null, null, null, null, null, 0, 0, null, null, null, null, null, null, 0, null);
+        ModuleSummary.Latency none = new ModuleSummary.Latency(null, null, null, null, null, 0, 0, null, null, null, null, null, null, null);
         return new ModuleSummary(module, "pattern", "MVC", "redis-pattern", Map.of(), null, Map.of(), 1, 1.0, null, null, "1 MGET", 1.0,
                 100.0, 100.0, 100.0, List.of(100.0), null, null, ratio.estimate(), null, null, null, null, none, none, none, null, null, null, null,
                 new ModuleSummary.Gc(null, null, null), null, null, null, 0, 0, 0, Map.of(), Map.of(), null, null, ratio, null, null, twinOf, null,

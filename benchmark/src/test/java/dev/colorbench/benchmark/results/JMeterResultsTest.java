@@ -25,6 +25,9 @@ class JMeterResultsTest {
 
     private static final RunKey LATENCY = new RunKey("template-mget", Phase.HALF, 1);
 
+    /** The least an arrival the run never sent waited: the run's drain, 10 s. */
+    private static final long DRAIN_MICROS = 10_000_000;
+
     private final JMeterResults results = JMeterResults.read(FIXTURE);
 
     @Test
@@ -40,10 +43,94 @@ class JMeterResultsTest {
     }
 
     @Test
-    void anOpenModelArrivalTheBusyPoolTookLateIsCountedAndAClosedModelRunHasNoLag() {
-        // the half-load run: one arrival taken on time, one 2.5 ms late; the closed model's samples carry JMeter's "null"
-        assertThat(results.lateness(LATENCY)).isEqualTo(new JMeterResults.Lateness(2, 1, 2_500));
-        assertThat(results.lateness(THROUGHPUT)).isEqualTo(JMeterResults.Lateness.NONE);
+    void anOpenModelRunCountsItsArrivalsAndTimesEachFromItsDueTimeNotFromWhenAThreadTookIt() {
+        // the half-load run scheduled 3 arrivals and sent 2: one on time (5 ms in JMeter, 5.2 ms from its due time), one a
+        // thread took 2.5 ms late (7 ms in JMeter, 9.6 ms from its due time); the third was never sent
+        Arrivals arrivals = results.arrivals(LATENCY, DRAIN_MICROS);
+
+        assertThat(arrivals.scheduled()).isEqualTo(3);
+        assertThat(arrivals.sent()).isEqualTo(2);
+        assertThat(arrivals.served()).isEqualTo(2);
+        assertThat(arrivals.failed()).isZero();
+        assertThat(arrivals.dropped()).as("an arrival never sent is counted, not lost").isEqualTo(1);
+        // nearest rank over 5,200, 9,600 and the dropped one at the least it waited, the drain
+        assertThat(arrivals.p50Micros()).as("the late one's wait for a thread is in its latency").isEqualTo(9_600);
+        assertThat(arrivals.p99Micros()).isEqualTo(DRAIN_MICROS);
+        assertThat(arrivals.maxMicros()).isEqualTo(DRAIN_MICROS);
+        assertThat(arrivals.maxLagMs()).isEqualTo(2.5);
+        assertThat(arrivals.overloaded()).as("1 of 3 arrivals unanswered").isTrue();
+        assertThat(arrivals.overloadedBecause()).startsWith("33.3 % of 3 arrivals unanswered (0 failed, 1 dropped)");
+        // the closed model's samples and the overload step's new clients carry JMeter's "null"
+        assertThat(results.arrivals(THROUGHPUT, DRAIN_MICROS)).isNull();
+        assertThat(results.arrivals(new RunKey("template-mget", Phase.EIGHTY, 1), DRAIN_MICROS)).isNull();
+    }
+
+    @Test
+    void aRunThatKeepsUpDespiteJMetersJitterAndAPauseIsNotOverloaded() {
+        // 1,000 arrivals a second for 4 s, 300 µs answers; one in ten taken 1.5 ms late (JMeter's own scheduling), and a
+        // 30 ms pause in the last quarter that delays the 30 arrivals behind it
+        List<Arrivals.Sent> sent = new java.util.ArrayList<>();
+        for (int i = 0; i < 4_000; i++) {
+            long lag = i % 10 == 0 ? 1_500 : 0;
+            if (i >= 3_500 && i < 3_530) {
+                lag = (3_530 - i) * 1_000L;
+            }
+            sent.add(new Arrivals.Sent(i, lag, lag + 300, true));
+        }
+
+        Arrivals arrivals = Arrivals.of(4_000, sent, DRAIN_MICROS);
+
+        assertThat(sent.stream().filter(arrival -> arrival.lagMicros() > 1_000).count()).as("a tenth taken over 1 ms late")
+                .isGreaterThan(400);
+        assertThat(arrivals.overloaded()).isFalse();
+        assertThat(arrivals.overloadedBecause()).isNull();
+        assertThat(arrivals.queueGrowthMs()).isLessThan(1);
+        assertThat(arrivals.p50Micros()).isEqualTo(300);
+        assertThat(arrivals.maxMicros()).isEqualTo(30_300);
+    }
+
+    @Test
+    void aSlowRowWhoseLastQuarterHappensToWaitLongerIsNotOverloaded() {
+        // 40 ms answers, 55 ms on average in the last quarter: 15 ms more, but not twice as long, no queue that grows
+        List<Arrivals.Sent> sent = new java.util.ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            sent.add(new Arrivals.Sent(i, 0, i < 300 ? 40_000 : 55_000, true));
+        }
+
+        Arrivals arrivals = Arrivals.of(400, sent, DRAIN_MICROS);
+
+        assertThat(arrivals.queueGrowthMs()).isCloseTo(15, within(1e-9));
+        assertThat(arrivals.overloaded()).isFalse();
+    }
+
+    @Test
+    void aQueueThatGrowsOrArrivalsUnansweredMakeTheRowOverloaded() {
+        // each arrival waits 0.1 ms longer than the one before: 400 ms behind by the end of 4,000
+        List<Arrivals.Sent> growing = new java.util.ArrayList<>();
+        for (int i = 0; i < 4_000; i++) {
+            growing.add(new Arrivals.Sent(i, i * 100L, i * 100L + 300, true));
+        }
+        Arrivals queue = Arrivals.of(4_000, growing, DRAIN_MICROS);
+        assertThat(queue.overloaded()).isTrue();
+        assertThat(queue.queueGrowthMs()).isCloseTo(300, within(0.1));
+        assertThat(queue.overloadedBecause()).isEqualTo("a queue grew: arrivals waited 350 ms on average in the run's last quarter, 50 ms in its first");
+
+        // on time, but 41 of 4,000 arrivals failed or were never sent: just above 1 %
+        List<Arrivals.Sent> onTime = new java.util.ArrayList<>();
+        for (int i = 0; i < 3_980; i++) {
+            onTime.add(new Arrivals.Sent(i, 0, 300, i >= 21));
+        }
+        Arrivals unanswered = Arrivals.of(4_000, onTime, DRAIN_MICROS);
+        assertThat(unanswered.failed()).isEqualTo(21);
+        assertThat(unanswered.dropped()).isEqualTo(20);
+        assertThat(unanswered.overloaded()).isTrue();
+        assertThat(unanswered.p99Micros()).as("the dropped ones rank at the least they waited").isEqualTo(300);
+        assertThat(unanswered.maxMicros()).isEqualTo(DRAIN_MICROS);
+        List<Arrivals.Sent> fortyFailed = new java.util.ArrayList<>();
+        for (int i = 0; i < 4_000; i++) {
+            fortyFailed.add(new Arrivals.Sent(i, 0, 300, i >= 40));
+        }
+        assertThat(Arrivals.of(4_000, fortyFailed, DRAIN_MICROS).overloaded()).as("40 of 4,000 is 1 %, not above").isFalse();
     }
 
     @Test

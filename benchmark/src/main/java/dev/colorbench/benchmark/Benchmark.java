@@ -64,7 +64,7 @@ public final class Benchmark {
         Console.info("%s run: %d round(s), %d threads, %d s closed model per row and round, then %d s of open model at half and at 80 %% "
                 .formatted(settings.quick() ? "quick" : "full", settings.repetitions(), settings.threads(), settings.durationSeconds(),
                         settings.latencyDurationSeconds())
-                + "of each row's closed-model TPS; each row warmed up to a steady state first");
+                + "of each row's closed-model TPS; each row warmed up first, until its JIT is quiet and its throughput no longer climbs");
 
         Report report = null;
         try (CpuPlacement placement = CpuPlacement.apply(settings.cpus())) {

@@ -36,7 +36,7 @@ public final class Progress {
         Map<String, java.util.List<String>> stages = new LinkedHashMap<>();
         stages.put("machine steadiness", java.util.List.of("machine steadiness"));
         stages.put("starting the modules", java.util.List.of("starting the modules"));
-        stages.put("warming to a steady state", java.util.List.of("warm-up"));
+        stages.put("warming up", java.util.List.of("warm-up"));
         // JMeter runs three times: the closed model's plan, the open model's, then the profiles' load
         stages.put("JMeter", java.util.List.of("closed model", "open model", "profiles"));
         stages.put("report", java.util.List.of("report"));

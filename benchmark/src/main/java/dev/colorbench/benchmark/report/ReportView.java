@@ -85,6 +85,14 @@ final class ReportView {
                     Format.number(environment.machineSteadiness().arithmetic().rangePercent()),
                     Format.number(environment.machineSteadiness().memoryReads().rangePercent())));
         }
+        // a bound broken beyond the run's noise says the measurement, not the pattern, is off: printed only where it happened
+        List<String> broken = new ArrayList<>();
+        rounds.stream().filter(m -> m.percentOfCeilingInterval() != null && m.percentOfCeilingInterval().low() > 100)
+                .forEach(m -> broken.add(m.module() + " above its ceiling"));
+        rounds.stream().filter(m -> m.floorRatioInterval() != null && m.floorRatioInterval().high() < 1).forEach(m -> broken.add(m.module() + " below its floor"));
+        if (!broken.isEmpty()) {
+            text.append(" Outside a bound, beyond the interval: %s.".formatted(String.join(", ", broken)));
+        }
         List<ModuleSummary> warmed = rounds.stream().filter(summary -> summary.warmup() != null).toList();
         return text + warmupVerdict(warmed.stream().map(ModuleSummary::module).toList(),
                 warmed.stream().filter(summary -> !summary.warmup().steady()).map(ModuleSummary::module).toList(),

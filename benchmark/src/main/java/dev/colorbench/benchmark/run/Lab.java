@@ -72,7 +72,7 @@ public final class Lab implements AutoCloseable {
             List<RunningModule> modules = Timeline.timed("starting the modules", () -> new ModuleLauncher(condition, directory, processes)
                     .start(condition.targets(), stores, repositoryRoot, version));
             Verification verification = Timeline.timed("verifying", () -> Verifier.verify(modules, stores, condition.expectedPalette()));
-            List<SteadyState.Warmup> warmups = Timeline.timed("warming to a steady state", () -> new SteadyState(condition.settings()).warm(modules));
+            List<SteadyState.Warmup> warmups = Timeline.timed("warming up", () -> new SteadyState(condition.settings()).warm(modules));
             CpuReadings cpu = processes.own("CPU readings", CpuReadings.serve(modules, stores));
             return new Lab(condition, processes, stores, modules, verification, warmups,
                     repositoryRoot.resolve("jmeter/plans"), jmeter, placement, cpu, directory.logs());

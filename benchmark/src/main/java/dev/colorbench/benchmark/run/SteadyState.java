@@ -137,6 +137,7 @@ public final class SteadyState {
         try {
             while (rows.stream().anyMatch(RowLoad::running)) {
                 Pause.of(window);
+                boolean changed = false;
                 for (int i = 0; i < rows.size(); i++) {
                     RowLoad row = rows.get(i);
                     if (!row.running()) {
@@ -147,12 +148,17 @@ public final class SteadyState {
                     double jitMillis = row.last(row.compiled, windowsNeeded).stream().mapToDouble(Double::doubleValue).sum();
                     boolean quiet = row.jitQuiet(windowsNeeded);
                     int windows = row.windows.size();
-                    boolean steady = windows >= windowsNeeded && !climbing(last, settings.warmupTolerancePercent()) && quiet;
-                    if (steady || done(windows, quiet, maxWindows, maxWindowsCompiling)) {
+                    // only windows since the group last changed: a row whose pair stopped gets the other core and climbs for that alone
+                    boolean steady = windows - row.since >= windowsNeeded && !climbing(last, settings.warmupTolerancePercent()) && quiet;
+                    if (steady || done(windows, quiet, Math.max(maxWindows, row.since + windowsNeeded), maxWindowsCompiling)) {
                         row.stop();
+                        changed = true;
                         done[i] = new Warmup(row.module.target().id(), lightSeconds + windows * (double) settings.warmupWindowSeconds(), steady,
                                 List.copyOf(last), jitMillis, row.requests.sum(), row.errors.sum());
                     }
+                }
+                if (changed) {
+                    rows.stream().filter(RowLoad::running).forEach(other -> other.since = other.windows.size());
                 }
             }
         }
@@ -209,6 +215,9 @@ public final class SteadyState {
         private final List<Double> windows = new ArrayList<>();
 
         private final List<Double> compiled = new ArrayList<>();
+
+        /** The first window after the group last changed (a row of it stopped): the windows a climb is judged on start there. */
+        private int since;
 
         private long counted;
 

@@ -64,7 +64,8 @@ public final class Benchmark {
         Console.info("%s run: %d round(s), %d threads, %d s closed model per row and round, then %d s of open model at half and at 80 %% "
                 .formatted(settings.quick() ? "quick" : "full", settings.repetitions(), settings.threads(), settings.durationSeconds(),
                         settings.latencyDurationSeconds())
-                + "of each row's closed-model TPS; each row warmed up first, until its JIT is quiet and its throughput no longer climbs");
+                + "of each row's closed-model TPS; each row warmed up first, until its JIT is quiet and its throughput no longer climbs, or for at most "
+                + settings.warmupCompilingSeconds() + " s at the measured load");
 
         Report report = null;
         try (CpuPlacement placement = CpuPlacement.apply(settings.cpus())) {

@@ -163,7 +163,7 @@ public record BenchmarkSettings(
             // profiles working.
             Map.entry("profile", new String[] { "5", "1" }),
             // Every headline run measures its own noise: this row twice, two JVMs of one module, an A/A pair whose ratios would be
-            // 1 on a perfect machine (docs/measuring.md#rounds-and-intervals). The default pattern, whose CPU ratio moved most between runs.
+            // 1 on a perfect machine (docs/measuring.md#rounds-and-intervals). The default pattern: most users' starting point.
             Map.entry("twin", new String[] { "template-mget" }));
 
     public BenchmarkSettings {

@@ -9,8 +9,8 @@ import dev.colorbench.benchmark.BenchmarkSettings;
 /**
  * The order of the whole run. Rounds are interleaved across rows (A B C, C A B, ...), each round in an order of its own, so
  * that drift on a shared machine hits every row alike and each round pairs every row with the others, and JMeter first loads every row once, unmeasured (a
- * warm-up round, A B C), so that each row's first repetition comes, like its later ones, after the other
- * rows' turns, and after JMeter's own JIT has had every row's load (each row is already at a steady state,
+ * warm-up round, A B C), so that each row's first round comes, like its later ones, after the other
+ * rows' turns, and after JMeter's own JIT has had every row's load (each row is already warmed up,
  * see {@code run.SteadyState}). JMeter starts cold: with its warm-up right before each row's first run, the
  * first rows of a full run serve least in their first repetition, so the round lasts at least
  * {@value #JMETER_START_SECONDS} s in all, however few the rows (docs/measuring.md#warm-up-and-steady-state).

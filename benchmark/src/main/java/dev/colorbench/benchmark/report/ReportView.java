@@ -54,7 +54,8 @@ final class ReportView {
         view.put("ranges", ranges());
         List<Map<String, Object>> ranking = ranking();
         view.put("ranking", ranking);
-        view.put("hasRanking", ranking.size() > 1);
+        // one round gives intervals of no width: nothing would ever be level, so a quick run ranks nothing
+        view.put("hasRanking", ranking.size() > 1 && summaries.stream().anyMatch(m -> m.tps() != null && m.tps().rounds() > 1));
         view.put("sections", sections.stream().map(ReportView::section).toList());
         return view;
     }
@@ -67,14 +68,15 @@ final class ReportView {
      */
     String ranges() {
         List<ModuleSummary> rounds = summaries.stream().filter(summary -> summary.tps() != null && summary.tps().rounds() > 1).toList();
+        List<ModuleSummary> patterns = rounds.stream().filter(summary -> summary.twinOf() == null).toList();
         if (rounds.isEmpty()) {
             return null;
         }
-        Spread tps = Spread.of(rounds.stream().map(summary -> summary.tps().halfWidthPercent()).toList());
-        Spread cpu = Spread.of(rounds.stream().filter(summary -> summary.cpuMicros() != null).map(summary -> summary.cpuMicros().halfWidthPercent()).toList());
+        Spread tps = Spread.of(patterns.stream().map(summary -> summary.tps().halfWidthPercent()).toList());
+        Spread cpu = Spread.of(patterns.stream().filter(summary -> summary.cpuMicros() != null).map(summary -> summary.cpuMicros().halfWidthPercent()).toList());
         StringBuilder text = new StringBuilder("Each figure with its 95 %% interval over %d rounds (a bootstrap of the rounds' median); a ratio is taken within each round."
-                .formatted(rounds.get(0).tps().rounds()));
-        text.append(" The median row's interval: ±%s of its TPS%s.".formatted(Format.percent(tps.median()),
+                .formatted(rounds.stream().mapToInt(summary -> summary.tps().rounds()).max().orElse(0)));
+        text.append(tps == null ? "" : " The median row's interval: ±%s of its TPS%s.".formatted(Format.percent(tps.median()),
                 cpu == null ? "" : ", ±%s of its CPU per request".formatted(Format.percent(cpu.median()))));
         summaries.stream().filter(summary -> summary.twinOf() != null).forEach(twin -> text.append(
                 " The run's own noise, A/A: %s against %s, the same module in two JVMs: TPS %s, CPU per request %s%s.".formatted(twin.module(),
@@ -253,7 +255,8 @@ final class ReportView {
      * and the reference row beside it; {@code null} without a measured row.
      */
     String verdict() {
-        List<ModuleSummary> measured = summaries.stream().filter(m -> m.tpsMedian() != null).toList();
+        // the A/A twin is the run's noise, not a pattern: never named in the verdict
+        List<ModuleSummary> measured = summaries.stream().filter(m -> m.tpsMedian() != null && m.twinOf() == null).toList();
         if (measured.isEmpty()) {
             return null;
         }

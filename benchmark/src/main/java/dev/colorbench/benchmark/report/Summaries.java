@@ -179,8 +179,8 @@ final class Summaries {
                     ofCeiling == null ? null : ofCeiling.estimate(),
                     floor == null ? null : floor.estimate(),
                     ofReference == null ? null : ofReference.estimate(),
-                    ratio(tpsMedian(), mget.map(Figures::tpsMedian).orElse(null), 1),
-                    ratio(cpuMedian(), mget.map(Figures::cpuMedian).orElse(null), 1),
+                    mget.map(row -> paired(tpsByRound(), row.tpsByRound())).map(Interval::estimate).orElse(null),
+                    mget.map(row -> paired(cpuByRound(), row.cpuByRound())).map(Interval::estimate).orElse(null),
                     sourcePost, sourcePost == null || referenceSourcePost == null ? null : sourcePost / (double) referenceSourcePost,
                     ModuleSummary.Latency.of(closed, tpsMedian()), openLatency(Phase.HALF), openLatency(Phase.EIGHTY),
                     serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, target.module().knownStale(), tuning(target), samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
@@ -224,7 +224,7 @@ final class Summaries {
          * nothing once warm, and a database row's store is another. Null for any other row, or a figure missing.
          */
         private Interval floorRatio(Verification.Check check, Optional<Figures> ceiling) {
-            if (ceiling.isEmpty() || ceiling.get() == this || check.redis().commandsPerRequest() <= 0 || check.database() != null) {
+            if (ceiling.isEmpty() || ceiling.get() == this || target.module().nearCache() || check.redis().commandsPerRequest() < 1 || check.database() != null) {
                 return null;
             }
             Map<Integer, Double> ceilingCpu = ceiling.get().cpuByRound();

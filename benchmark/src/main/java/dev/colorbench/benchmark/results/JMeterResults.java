@@ -118,7 +118,8 @@ public final class JMeterResults {
             each.failures.forEach((run, reasons) -> reasons.forEach((reason, count) ->
                     both.failures.computeIfAbsent(run, key -> new TreeMap<>()).merge(reason, count, Long::sum)));
             each.sentArrivals.forEach((run, sent) -> both.sentArrivals.computeIfAbsent(run, key -> new ArrayList<>()).addAll(sent));
-            each.scheduledArrivals.forEach((run, scheduled) -> both.scheduledArrivals.merge(run, scheduled, Long::sum));
+            // a run's arrivals are scheduled once, whichever file holds its samples
+            each.scheduledArrivals.forEach((run, scheduled) -> both.scheduledArrivals.merge(run, scheduled, Math::max));
         }
         return both;
     }

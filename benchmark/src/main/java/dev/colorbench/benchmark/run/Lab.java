@@ -18,8 +18,8 @@ import dev.colorbench.benchmark.plan.Schedule;
 import dev.colorbench.benchmark.results.JMeterResults;
 
 /**
- * One condition's data stores and module JVMs, started, verified before any load and warmed to a
- * steady state, ready for one JMeter run or several (a scenario changes one thing between them);
+ * One condition's data stores and module JVMs, started, verified before any load and warmed up
+ * ({@link SteadyState}), ready for one JMeter run or several (a scenario changes one thing between them);
  * closing it stops them all, as does Maven's JVM ending early ({@link ChildProcesses}).
  * How stale a near-cache row gets is measured when its caller asks, after its load: a row known to stay stale
  * may keep a color it was written, which would fail every answer of a load after it.

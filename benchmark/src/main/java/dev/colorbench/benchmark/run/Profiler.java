@@ -159,7 +159,7 @@ public final class Profiler {
 
     /**
      * Whether a row's sampling lay inside its own load as JMeter recorded it ({@code load}, each sample's start): asked to
-     * start no earlier than the ramp's end after the first request, stopped no later than the last request started. JMeter
+     * start no earlier than the ramp's end after the first request, stopped no later than the last request ended. JMeter
      * and the harness read the same wall clock.
      */
     static boolean insideLoad(ProfileWindows.Sampled window, List<Sample> load, int rampupSeconds) {
@@ -167,7 +167,7 @@ public final class Profiler {
             return false;
         }
         long first = load.stream().mapToLong(Sample::timestamp).min().orElseThrow();
-        long last = load.stream().mapToLong(Sample::timestamp).max().orElseThrow();
+        long last = load.stream().mapToLong(Sample::end).max().orElseThrow();
         return window.began() >= first + rampupSeconds * 1000L && window.ended() <= last;
     }
 

@@ -18,7 +18,7 @@ import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.Progress;
 
 /**
- * Brings every row to a steady state before anything is measured, a group of rows at a time, one row per core: first at a
+ * Warms every row before anything is measured, until it settles or a limit is reached, a group of rows at a time, one row per core: first at a
  * light load ({@value #LIGHT_CLIENTS} clients each) until every row's JIT of the group is quiet, then at the measured
  * runs' load, each row until the last few windows' throughput no longer climbs <em>and</em> its JIT has all but
  * stopped compiling in them, or a maximum is reached. The report shows how long each took, its last windows and its JIT's

@@ -60,6 +60,16 @@ final class PublishedFigures {
             entry("TPS", range("tpsMedian", "tpsMin", "tpsMax", Format::grouped)),
             entry("TPS median (min-max)", range("tpsMedian", "tpsMin", "tpsMax", Format::grouped)),
             entry("x loop", field("ratioToReference", PublishedFigures::times)),
+            entry("TPS (95 % interval)", interval("tps", Format::grouped)),
+            entry("x loop (95 % interval)", intervalOrNa("ratioToReferenceInterval", Format::ratio)),
+            entry("x cacheable-loop (95 % interval)", intervalOrNa("ratioToReferenceInterval", Format::ratio)),
+            entry("% of ceiling (95 % interval)", intervalOrNa("percentOfCeilingInterval", value -> Format.number(Math.round(value * 10) / 10.0))),
+            entry("x floor (95 % interval)", intervalOrNa("floorRatioInterval", Format::ratio)),
+            entry("CPU µs / request (95 % interval)", interval("cpuMicros", ReportView::micros)),
+            entry("CPU µs / request: module + store = total (95 % interval)", row -> row.number("cpuMicros.estimate") == null ? "missing"
+                    : "%s + %s = %s".formatted(micros(row, "cpu.moduleMicros.median"), micros(row, "cpu.storeMicros.median"),
+                            interval("cpuMicros", ReportView::micros).cell(row))),
+            entry("rank", row -> null), // a derived column: checked by the ranking rule of the table (RANKING)
             entry("x cacheable-loop", field("ratioToReference", Format::ratio)),
             entry("x template-mget: TPS · CPU", joined(" · ", field("ratioToMget", Format::ratio), field("cpuRatioToMget", Format::ratio))),
             entry("% of ceiling", field("percentOfCeiling", Format::percent)),
@@ -87,6 +97,7 @@ final class PublishedFigures {
             entry("what one request does", UNCHECKED),
             // the report's latency, GC and warm-up detail, which no page quotes: written by ReportView from the same summary
             entry("p99 at half load: module µs (JMeter ms)", UNCHECKED),
+            entry("p99 at half load: from arrival / module µs (JMeter ms)", UNCHECKED),
             entry("open model at half its TPS", UNCHECKED),
             entry("open model at 80 % of its TPS", UNCHECKED),
             entry("closed-model latency ms, mean / p50 / p95 / p99 / max", UNCHECKED),
@@ -298,7 +309,7 @@ final class PublishedFigures {
             }
             return problems;
         }
-        Map<String, Column> known = header.contains("flame graph") ? PROFILE_COLUMNS : columns;
+        Map<String, Column> known = header.contains("flame graph") ? PROFILE_COLUMNS : header.contains("rank") ? ranking() : columns;
         for (String title : header.subList(1, header.size())) {
             if (!known.containsKey(title)) {
                 problems.add("%s:%d: the column '%s' is not in PublishedFigures.%s: add the field its cells hold, or UNCHECKED".formatted(file,
@@ -328,6 +339,30 @@ final class PublishedFigures {
             }
         }
         return problems;
+    }
+
+    /**
+     * The columns of a table that ranks rows: its rank, and (report.md's unnamed last column) whether it is level with the row
+     * ranked above it, both by the report's rule (ReportView.ranking): a row's rank is one more than the rows, the A/A twin
+     * left out, whose whole x loop interval lies above its own.
+     */
+    private Map<String, Column> ranking() {
+        List<Row> ranked = rows.values().stream().filter(row -> row.at("twinOf") == null && row.number("ratioToReferenceInterval.estimate") != null)
+                .sorted(Comparator.comparingDouble((Row row) -> row.number("ratioToReferenceInterval.estimate")).reversed()).toList();
+        Map<String, Column> ranking = new LinkedHashMap<>(columns);
+        ranking.put("rank", row -> String.valueOf(1 + ranked.stream()
+                .filter(other -> other.number("ratioToReferenceInterval.low") > row.number("ratioToReferenceInterval.high")).count()));
+        ranking.put("", row -> {
+            int at = ranked.indexOf(row);
+            if (at <= 0) {
+                return "";
+            }
+            Row above = ranked.get(at - 1);
+            boolean level = above.number("ratioToReferenceInterval.low") <= row.number("ratioToReferenceInterval.high")
+                    && row.number("ratioToReferenceInterval.low") <= above.number("ratioToReferenceInterval.high");
+            return level ? "level with " + above.id() : "";
+        });
+        return ranking;
     }
 
     /** The row a table's first cell names: {@code [template-mget](modules/template-mget)}, {@code in-memory (tuned)}, ... */
@@ -555,6 +590,11 @@ final class PublishedFigures {
     /** An estimate and its 95 % interval: {@code 1.56 (1.49-1.63)}, from a field {@code {estimate, low, high}}. */
     static Column interval(String path, Function<Double, String> format) {
         return range(path + ".estimate", path + ".low", path + ".high", format);
+    }
+
+    /** The same, {@code n/a} where the run has no such figure for the row (a near cache's x floor). */
+    static Column intervalOrNa(String path, Function<Double, String> format) {
+        return row -> row.number(path + ".estimate") == null ? "n/a" : interval(path, format).cell(row);
     }
 
     /** A figure and a range around it, from three fields: {@code 7,750 (6,832-10,279)} from tpsMedian, tpsMin, tpsMax. */

@@ -104,30 +104,36 @@ final class ReportView {
     }
 
     /**
-     * The rows ranked by their throughput over the reference row's, taken within each round: a row's rank is one more than the
-     * rows whose whole interval lies above its own, so two rows whose intervals overlap are never ranked apart by each other,
-     * only by a third row between them. The A/A twin is left out: it is the run's noise, not a pattern
+     * The rows ranked by their throughput as a share of the ceiling's, taken within each round: the ratio that moved least
+     * between two runs of one commit (docs/results.md#the-same-code-twice). A row's rank is one more than the rows whose
+     * whole interval lies above its own, so two rows whose intervals overlap are never ranked apart by each other, only by
+     * a third row between them. The A/A twin is left out: it is the run's noise, not a pattern
      * (docs/measuring.md#rounds-and-intervals).
      */
     List<Map<String, Object>> ranking() {
-        List<ModuleSummary> rows = summaries.stream().filter(m -> m.twinOf() == null && m.ratioToReferenceInterval() != null)
-                .sorted(java.util.Comparator.comparingDouble((ModuleSummary m) -> m.ratioToReferenceInterval().estimate()).reversed()).toList();
+        List<ModuleSummary> rows = summaries.stream().filter(m -> m.twinOf() == null && m.percentOfCeilingInterval() != null)
+                .sorted(java.util.Comparator.comparingDouble((ModuleSummary m) -> m.percentOfCeilingInterval().estimate()).reversed()).toList();
         List<Map<String, Object>> ranking = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             ModuleSummary m = rows.get(i);
-            long above = rows.stream().filter(other -> other.ratioToReferenceInterval().low() > m.ratioToReferenceInterval().high()).count();
+            long above = rows.stream().filter(other -> other.percentOfCeilingInterval().low() > m.percentOfCeilingInterval().high()).count();
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("rank", above + 1);
             row.put("module", m.module());
-            row.put("ratio", interval(m.ratioToReferenceInterval(), Format::ratio, "n/a"));
-            row.put("cpu", interval(m.cpuMicros(), ReportView::micros, "missing"));
+            row.put("percentOfCeiling", interval(m.percentOfCeilingInterval(), ReportView::share, "n/a"));
             row.put("floorRatio", interval(m.floorRatioInterval(), Format::ratio, "n/a"));
-            row.put("percentOfCeiling", interval(m.percentOfCeilingInterval(), value -> Format.number(Math.round(value * 10) / 10.0), "n/a"));
-            row.put("level", i == 0 || !rows.get(i - 1).ratioToReferenceInterval().overlaps(m.ratioToReferenceInterval()) ? ""
+            row.put("cpu", interval(m.cpuMicros(), ReportView::micros, "missing"));
+            row.put("ratio", interval(m.ratioToReferenceInterval(), Format::ratio, "n/a"));
+            row.put("level", i == 0 || !rows.get(i - 1).percentOfCeilingInterval().overlaps(m.percentOfCeilingInterval()) ? ""
                     : "level with " + rows.get(i - 1).module());
             ranking.add(row);
         }
         return ranking;
+    }
+
+    /** A share in percent as the tables write it, one decimal at most: {@code 54.3}, {@code 100}. */
+    static String share(double percent) {
+        return Format.number(Math.round(percent * 10) / 10.0);
     }
 
     /** Whether the A/A pair came out level, as it should: both its intervals hold 1. */
@@ -210,7 +216,7 @@ final class ReportView {
         row.put("roundTrips", or(m.storeRoundTripsPerRequest(), Format::number, "n/a"));
         row.put("p99", p99(m.openModelLatency()));
         row.put("tps", interval(m.tps(), Format::grouped, "missing"));
-        row.put("percentOfCeiling", interval(m.percentOfCeilingInterval(), value -> Format.number(Math.round(value * 10) / 10.0), "n/a"));
+        row.put("percentOfCeiling", interval(m.percentOfCeilingInterval(), ReportView::share, "n/a"));
         row.put("floorRatio", interval(m.floorRatioInterval(), Format::ratio, "n/a"));
         row.put("ratio", interval(m.ratioToReferenceInterval(), Format::ratio, "n/a"));
         row.put("ratioToMget", or(m.ratioToMget(), Format::ratio, "n/a"));

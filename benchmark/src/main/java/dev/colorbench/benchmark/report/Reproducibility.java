@@ -71,6 +71,16 @@ final class Reproducibility {
             page.append("| %s | %s | %s | %s | %s %% |\n".formatted(pair.module(), pair.ratio().name(), cell(pair.ratio(), pair.reference()),
                     cell(pair.ratio(), pair.repeat()), String.format(Locale.ROOT, "%.1f", pair.movedPercent())));
         }
+        for (Map<String, Object> twin : twins(reference)) {
+            Map<String, Object> again = twins(repeat).stream().filter(other -> other.get("module").equals(twin.get("module"))).findFirst().orElse(null);
+            page.append("\nThe A/A pair, %s against %s: TPS %s, CPU per request %s in the reference run; %s and %s in the repeat.\n".formatted(
+                    twin.get("module"), twin.get("twinOf"), aa(twin, "twinTpsRatio"), aa(twin, "twinCpuRatio"), aa(again, "twinTpsRatio"),
+                    aa(again, "twinCpuRatio")));
+        }
+        reference(reference).ifPresent(row -> reference(repeat).ifPresent(again -> page.append(
+                "\nThe row every x loop is over, %s: %s TPS at %s µs a request in the reference run; %s TPS at %s µs in the repeat.\n".formatted(
+                        row.get("module"), Format.grouped(estimate(field(row, "tps"))), ReportView.micros(estimate(field(row, "cpuMicros"))),
+                        Format.grouped(estimate(field(again, "tps"))), ReportView.micros(estimate(field(again, "cpuMicros")))))));
         Pair most = pairs.stream().max(java.util.Comparator.comparingDouble(Pair::movedPercent)).orElse(null);
         long over = pairs.stream().filter(pair -> pair.movedPercent() > 5).count();
         long apart = pairs.stream().filter(pair -> !pair.intervalsOverlap()).count();
@@ -79,12 +89,43 @@ final class Reproducibility {
                     .formatted(pairs.size(), most.module(), most.ratio().name(), String.format(Locale.ROOT, "%.1f", most.movedPercent()), over, pairs.size(),
                             apart, pairs.size()));
         }
+        for (Ratio ratio : RATIOS) {
+            List<Pair> of = pairs.stream().filter(pair -> pair.ratio() == ratio).toList();
+            of.stream().max(java.util.Comparator.comparingDouble(Pair::movedPercent)).ifPresent(largest -> page.append(
+                    "\n%s: %d of %d rows moved 5 %% or less; the largest move %s %%, %s's.\n".formatted(ratio.name(),
+                            of.stream().filter(pair -> pair.movedPercent() <= 5).count(), of.size(),
+                            String.format(Locale.ROOT, "%.1f", largest.movedPercent()), largest.module())));
+        }
         return page.toString();
     }
 
+    /** The row every x loop is taken over: its own ratio is 1 in every round. */
+    @SuppressWarnings("unchecked")
+    private static Optional<Map<String, Object>> reference(Map<String, Object> run) {
+        return ((List<Map<String, Object>>) run.get("modules")).stream().filter(row -> {
+            Map<String, Object> ratio = field(row, "ratioToReferenceInterval");
+            return ratio != null && low(ratio) == 1 && high(ratio) == 1 && field(row, "tps") != null && field(row, "cpuMicros") != null;
+        }).findFirst();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> field(Map<String, Object> row, String name) {
+        return (Map<String, Object>) row.get(name);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> twins(Map<String, Object> run) {
+        return ((List<Map<String, Object>>) run.get("modules")).stream().filter(row -> row.get("twinOf") != null).toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String aa(Map<String, Object> twin, String field) {
+        Map<String, Object> interval = twin == null ? null : (Map<String, Object>) twin.get(field);
+        return interval == null ? "missing" : cell(RATIOS.get(0), interval);
+    }
+
     private static String cell(Ratio ratio, Map<String, Object> interval) {
-        java.util.function.DoubleFunction<String> format = ratio.field().equals("percentOfCeiling") ? value -> Format.number(Math.round(value * 10) / 10.0)
-                : Format::ratio;
+        java.util.function.DoubleFunction<String> format = ratio.field().equals("percentOfCeiling") ? ReportView::share : Format::ratio;
         return "%s (%s-%s)".formatted(format.apply(estimate(interval)), format.apply(low(interval)), format.apply(high(interval)));
     }
 

@@ -63,7 +63,7 @@ final class PublishedFigures {
             entry("TPS (95 % interval)", interval("tps", Format::grouped)),
             entry("x loop (95 % interval)", intervalOrNa("ratioToReferenceInterval", Format::ratio)),
             entry("x cacheable-loop (95 % interval)", intervalOrNa("ratioToReferenceInterval", Format::ratio)),
-            entry("% of ceiling (95 % interval)", intervalOrNa("percentOfCeilingInterval", value -> Format.number(Math.round(value * 10) / 10.0))),
+            entry("% of ceiling (95 % interval)", intervalOrNa("percentOfCeilingInterval", ReportView::share)),
             entry("x floor (95 % interval)", intervalOrNa("floorRatioInterval", Format::ratio)),
             entry("CPU µs / request (95 % interval)", interval("cpuMicros", ReportView::micros)),
             entry("CPU µs / request: module + store = total (95 % interval)", row -> row.number("cpuMicros.estimate") == null ? "missing"
@@ -299,7 +299,9 @@ final class PublishedFigures {
     private List<String> table(String file, Table table, boolean withProse) {
         List<String> problems = new ArrayList<>();
         List<String> header = table.header();
-        boolean ofRows = table.rows().stream().anyMatch(line -> rowOf(line.cells().get(0)) != null);
+        // the column that names the rows: the first, or the second after a rank
+        int named = header.get(0).equals("rank") && header.size() > 1 ? 1 : 0;
+        boolean ofRows = table.rows().stream().anyMatch(line -> line.cells().size() > named && rowOf(line.cells().get(named)) != null);
         if (!ofRows) {
             // a table of other things (the run's settings, a module's commands): its cells are prose naming what they name
             for (Line line : withProse ? table.rows() : List.<Line>of()) {
@@ -309,20 +311,25 @@ final class PublishedFigures {
             }
             return problems;
         }
-        Map<String, Column> known = header.contains("flame graph") ? PROFILE_COLUMNS : header.contains("rank") ? ranking() : columns;
-        for (String title : header.subList(1, header.size())) {
+        Map<String, Column> known = header.contains("flame graph") ? PROFILE_COLUMNS
+                : header.contains("rank") ? ranking(table.rows().stream().map(line -> rowOf(line.cells().get(named))).filter(Objects::nonNull).toList(), header)
+                : columns;
+        for (String title : header.stream().filter(title -> header.indexOf(title) != named).toList()) {
             if (!known.containsKey(title)) {
                 problems.add("%s:%d: the column '%s' is not in PublishedFigures.%s: add the field its cells hold, or UNCHECKED".formatted(file,
                         table.headerLine(), title, known == PROFILE_COLUMNS ? "PROFILE_COLUMNS" : "COLUMNS"));
             }
         }
         for (Line line : table.rows()) {
-            Row row = rowOf(line.cells().get(0));
+            Row row = rowOf(line.cells().get(named));
             if (row == null) {
-                problems.add("%s:%d: '%s' names no row of %s".formatted(file, line.number(), line.cells().get(0), run));
+                problems.add("%s:%d: '%s' names no row of %s".formatted(file, line.number(), line.cells().get(named), run));
                 continue;
             }
-            for (int column = 1; column < Math.min(header.size(), line.cells().size()); column++) {
+            for (int column = 0; column < Math.min(header.size(), line.cells().size()); column++) {
+                if (column == named) {
+                    continue;
+                }
                 Column rule = known.get(header.get(column));
                 String expected = rule == null ? null : cellOrNull(rule, row);
                 String cell = plain(line.cells().get(column));
@@ -341,25 +348,28 @@ final class PublishedFigures {
         return problems;
     }
 
+    /** The figures a table may rank by, by the header of their column: the first of them in a table is what it ranks by. */
+    private static final Map<String, String> RANKED_BY = Map.of("% of ceiling (95 % interval)", "percentOfCeilingInterval",
+            "x loop (95 % interval)", "ratioToReferenceInterval", "x cacheable-loop (95 % interval)", "ratioToReferenceInterval");
+
     /**
      * The columns of a table that ranks rows: its rank, and (report.md's unnamed last column) whether it is level with the row
-     * ranked above it, both by the report's rule (ReportView.ranking): a row's rank is one more than the rows, the A/A twin
-     * left out, whose whole x loop interval lies above its own.
+     * ranked above it, both by the report's rule (ReportView.ranking): a row's rank is one more than the rows of the same
+     * table, the A/A twin never one of them, whose whole interval of the table's first ranked figure lies above its own.
      */
-    private Map<String, Column> ranking() {
-        List<Row> ranked = rows.values().stream().filter(row -> row.at("twinOf") == null && row.number("ratioToReferenceInterval.estimate") != null)
-                .sorted(Comparator.comparingDouble((Row row) -> row.number("ratioToReferenceInterval.estimate")).reversed()).toList();
+    private Map<String, Column> ranking(List<Row> inTable, List<String> header) {
+        String by = header.stream().filter(RANKED_BY::containsKey).findFirst().map(RANKED_BY::get).orElse("percentOfCeilingInterval");
+        List<Row> ranked = inTable.stream().filter(row -> row.at("twinOf") == null && row.number(by + ".estimate") != null)
+                .sorted(Comparator.comparingDouble((Row row) -> row.number(by + ".estimate")).reversed()).toList();
         Map<String, Column> ranking = new LinkedHashMap<>(columns);
-        ranking.put("rank", row -> String.valueOf(1 + ranked.stream()
-                .filter(other -> other.number("ratioToReferenceInterval.low") > row.number("ratioToReferenceInterval.high")).count()));
+        ranking.put("rank", row -> String.valueOf(1 + ranked.stream().filter(other -> other.number(by + ".low") > row.number(by + ".high")).count()));
         ranking.put("", row -> {
             int at = ranked.indexOf(row);
             if (at <= 0) {
                 return "";
             }
             Row above = ranked.get(at - 1);
-            boolean level = above.number("ratioToReferenceInterval.low") <= row.number("ratioToReferenceInterval.high")
-                    && row.number("ratioToReferenceInterval.low") <= above.number("ratioToReferenceInterval.high");
+            boolean level = above.number(by + ".low") <= row.number(by + ".high") && row.number(by + ".low") <= above.number(by + ".high");
             return level ? "level with " + above.id() : "";
         });
         return ranking;
@@ -649,6 +659,9 @@ final class PublishedFigures {
         }
         if (row.at("knownStale") != null) {
             tags.add("known stale");
+        }
+        if (row.at("twinOf") != null) {
+            tags.add("A/A twin of " + row.at("twinOf"));
         }
         return String.join(", ", tags);
     }

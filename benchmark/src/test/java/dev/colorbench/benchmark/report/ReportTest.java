@@ -197,14 +197,15 @@ class ReportTest {
         assertThat(view.ranking()).extracting(row -> row.get("rank") + " " + row.get("module") + " " + row.get("level"))
                 .containsExactly("1 a ", "1 b level with a", "3 d ", "3 c level with d");
         assertThat(view.ranking().get(0).get("ratio")).isEqualTo("28.70 (26.00-31.00)");
+        assertThat(view.ranking().get(0).get("percentOfCeiling")).as("ranked by the share of the ceiling").isEqualTo("28.7 (26-31)");
     }
 
-    /** A row with only its ratio to the reference row measured, and the row it is the A/A twin of. */
+    /** A row with only its share of the ceiling and its ratio to the reference row measured (both {@code ratio}), and the row it is the A/A twin of. */
     private static ModuleSummary ranked(String module, Interval ratio, String twinOf) {
         ModuleSummary.Latency none = new ModuleSummary.Latency(null, null, null, null, null, 0, 0, null, null, null, null, null, null, null);
         return new ModuleSummary(module, "pattern", "MVC", "redis-pattern", Map.of(), null, Map.of(), 1, 1.0, null, null, "1 MGET", 1.0,
                 100.0, 100.0, 100.0, List.of(100.0), null, null, ratio.estimate(), null, null, null, null, none, none, none, null, null, null, null,
-                new ModuleSummary.Gc(null, null, null), null, null, null, 0, 0, 0, Map.of(), Map.of(), null, null, ratio, null, null, twinOf, null,
+                new ModuleSummary.Gc(null, null, null), null, null, null, 0, 0, 0, Map.of(), Map.of(), null, null, ratio, ratio, null, twinOf, null,
                 null, 0, List.of());
     }
 

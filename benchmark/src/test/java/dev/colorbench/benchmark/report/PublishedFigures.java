@@ -300,8 +300,8 @@ final class PublishedFigures {
         List<String> problems = new ArrayList<>();
         List<String> header = table.header();
         // the column that names the rows: the first, or the second after a rank
-        int named = header.get(0).equals("rank") && header.size() > 1 ? 1 : 0;
-        boolean ofRows = table.rows().stream().anyMatch(line -> line.cells().size() > named && rowOf(line.cells().get(named)) != null);
+        int nameColumn = header.get(0).equals("rank") && header.size() > 1 ? 1 : 0;
+        boolean ofRows = table.rows().stream().anyMatch(line -> line.cells().size() > nameColumn && rowOf(line.cells().get(nameColumn)) != null);
         if (!ofRows) {
             // a table of other things (the run's settings, a module's commands): its cells are prose naming what they name
             for (Line line : withProse ? table.rows() : List.<Line>of()) {
@@ -312,22 +312,22 @@ final class PublishedFigures {
             return problems;
         }
         Map<String, Column> known = header.contains("flame graph") ? PROFILE_COLUMNS
-                : header.contains("rank") ? ranking(table.rows().stream().map(line -> rowOf(line.cells().get(named))).filter(Objects::nonNull).toList(), header)
+                : header.contains("rank") ? ranking(table.rows().stream().map(line -> rowOf(line.cells().get(nameColumn))).filter(Objects::nonNull).toList(), header)
                 : columns;
-        for (String title : header.stream().filter(title -> header.indexOf(title) != named).toList()) {
+        for (String title : header.stream().filter(title -> header.indexOf(title) != nameColumn).toList()) {
             if (!known.containsKey(title)) {
                 problems.add("%s:%d: the column '%s' is not in PublishedFigures.%s: add the field its cells hold, or UNCHECKED".formatted(file,
                         table.headerLine(), title, known == PROFILE_COLUMNS ? "PROFILE_COLUMNS" : "COLUMNS"));
             }
         }
         for (Line line : table.rows()) {
-            Row row = rowOf(line.cells().get(named));
+            Row row = rowOf(line.cells().get(nameColumn));
             if (row == null) {
-                problems.add("%s:%d: '%s' names no row of %s".formatted(file, line.number(), line.cells().get(named), run));
+                problems.add("%s:%d: '%s' names no row of %s".formatted(file, line.number(), line.cells().get(nameColumn), run));
                 continue;
             }
             for (int column = 0; column < Math.min(header.size(), line.cells().size()); column++) {
-                if (column == named) {
+                if (column == nameColumn) {
                     continue;
                 }
                 Column rule = known.get(header.get(column));

@@ -210,6 +210,19 @@ class ReportTest {
     }
 
     @Test
+    void theConditionsSayEveryRowSettledOnlyWhenEveryRowDid() {
+        Environment environment = Environment.collect(BenchmarkSettings.from(new Properties(), Map.of()), List.of(TEMPLATE_MGET, REACTIVE_MGET),
+                "6.2.11", "embedded", "5.6.3", "shared", null, Path.of(".."));
+
+        assertThat(environment.settled(2).conditions()).contains("every row warmed up until it settled first");
+        assertThat(environment.settled(1).conditions()).contains("every row warmed up first, 1 of 2 until it settled")
+                .doesNotContain("every row warmed up until it settled");
+        assertThat(environment.conditions()).as("a run of scenarios only says nothing of the headline's warm-up")
+                .doesNotContain("settled").doesNotContain("steady");
+        assertThat(environment.warmup()).doesNotContain("were quiet", "steady state");
+    }
+
+    @Test
     void namesTheCommandThatRepeatsTheRunWithoutAPassword() {
         Properties properties = new Properties();
         properties.setProperty("benchmark.quick", "true");

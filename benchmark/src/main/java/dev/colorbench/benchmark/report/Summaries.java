@@ -196,24 +196,28 @@ final class Summaries {
 
         /** Each round's closed-model throughput, by round. */
         Map<Integer, Double> tpsByRound() {
-            Map<Integer, Double> rounds = new java.util.TreeMap<>();
-            measured(runs, Phase.THROUGHPUT).stream().filter(run -> run.samples() > 0).forEach(run -> rounds.put(run.repetition(), run.tps()));
-            return rounds;
+            return byRound(run -> run.samples() > 0 ? run.tps() : null);
         }
 
         /** Each round's CPU per request, module and store together, in µs, by round. */
         Map<Integer, Double> cpuByRound() {
-            Map<Integer, Double> rounds = new java.util.TreeMap<>();
-            measured(runs, Phase.THROUGHPUT).stream().filter(run -> run.moduleCpuMicros() != null && run.storeCpuMicros() != null)
-                    .forEach(run -> rounds.put(run.repetition(), run.moduleCpuMicros() + run.storeCpuMicros()));
-            return rounds;
+            return byRound(run -> run.moduleCpuMicros() == null || run.storeCpuMicros() == null ? null : run.moduleCpuMicros() + run.storeCpuMicros());
         }
 
         /** Each round's store CPU per request, in µs, by round. */
         Map<Integer, Double> storeByRound() {
+            return byRound(ModuleSummary.Run::storeCpuMicros);
+        }
+
+        /** One figure of each closed-model round, by round; a round without it is left out, not counted as 0. */
+        private Map<Integer, Double> byRound(java.util.function.Function<ModuleSummary.Run, Double> figure) {
             Map<Integer, Double> rounds = new java.util.TreeMap<>();
-            measured(runs, Phase.THROUGHPUT).stream().filter(run -> run.storeCpuMicros() != null)
-                    .forEach(run -> rounds.put(run.repetition(), run.storeCpuMicros()));
+            measured(runs, Phase.THROUGHPUT).forEach(run -> {
+                Double value = figure.apply(run);
+                if (value != null) {
+                    rounds.put(run.repetition(), value);
+                }
+            });
             return rounds;
         }
 

@@ -1,0 +1,115 @@
+package dev.colorbench.testkit.copy;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import dev.colorbench.testkit.TestPostgres;
+import dev.colorbench.testkit.TestRedis;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestInstance.Lifecycle;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * What a pattern's standalone copy promises about reading its store, against the test Redis (or PostgreSQL): the whole
+ * palette byte for byte, and a color that is missing or unreadable in Redis answered right and written back. Each copy
+ * has a one-line subclass naming where it keeps a color ({@link StoredColor}), or none for a copy that reads no Redis.
+ * The checks of names (400 and 404) are the modules' contract, not the copies'.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@TestInstance(Lifecycle.PER_CLASS)
+public abstract class CopyContractTest {
+
+    private final StoredColor stored;
+
+    @LocalServerPort
+    private int port;
+
+    private RedisClient client;
+
+    private StatefulRedisConnection<String, String> connection;
+
+    /** @param stored where the copy keeps a color in Redis; null for a copy that reads no Redis */
+    protected CopyContractTest(StoredColor stored) {
+        this.stored = stored;
+    }
+
+    @DynamicPropertySource
+    static void storeUrls(DynamicPropertyRegistry registry) {
+        registry.add("spring.data.redis.url", TestRedis::url);
+        registry.add("spring.datasource.url", TestPostgres::jdbcUrl);
+    }
+
+    @BeforeAll
+    void connect() {
+        if (stored != null) {
+            client = RedisClient.create(TestRedis.url());
+            connection = client.connect();
+        }
+    }
+
+    @AfterAll
+    void disconnect() {
+        if (client != null) {
+            connection.close();
+            client.shutdown();
+        }
+    }
+
+    @Test
+    void servesTheWholePaletteByteForByte() {
+        HttpResponse<String> response = CopyHttp.get(port, "/colors");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+        assertThat(response.body()).isEqualTo(CopyHttp.palette());
+    }
+
+    @Test
+    void aMissingColorIsAnsweredAndWrittenBack() {
+        assertHealed((redis, name) -> stored.remove(redis, name));
+    }
+
+    @Test
+    void anUnreadableColorIsAnsweredAndWrittenBack() {
+        assertHealed((redis, name) -> stored.corrupt(redis, name));
+    }
+
+    private void assertHealed(Spoil spoil) {
+        Assumptions.assumeTrue(stored != null, "the copy reads no Redis");
+        RedisCommands<String, String> redis = connection.sync();
+        assertThat(CopyHttp.get(port, "/colors").body()).isEqualTo(CopyHttp.palette());
+        String before = stored.read(redis, "teal");
+        assertThat(before).as("what Redis holds for teal once the palette was read").isNotNull();
+
+        spoil.apply(redis, "teal");
+
+        // A copy that keeps a local copy reads Redis again once the invalidation has reached it, within a few ms.
+        await().atMost(Duration.ofSeconds(2)).untilAsserted(() -> {
+            HttpResponse<String> response = CopyHttp.get(port, "/colors");
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).isEqualTo(CopyHttp.palette());
+            assertThat(stored.read(redis, "teal")).as("teal in Redis after a read").isEqualTo(before);
+        });
+    }
+
+    @FunctionalInterface
+    private interface Spoil {
+
+        void apply(RedisCommands<String, String> redis, String name);
+    }
+}

@@ -37,8 +37,14 @@ Runtime.runtime.addShutdownHook(new Thread({
     }
     try {
         Map<String, Map> statistics = new JsonSlurper().parse(new File(dashboard, 'statistics.json')) as Map
+        // the set-up step's list; a remote run's controller ran no set-up step, and reads the list as the engines did
         Map<String, Integer> targets = [:]
-        (props.getProperty('side.targets') ?: System.getProperty('benchmark.targets', '')).split(',').findAll { !it.isBlank() }.each { target ->
+        String listed = props.getProperty('side.targets') ?: knob('targets', '')
+        if (listed.isBlank()) {
+            File plans = new File(System.getProperty('benchmark.plans') ?: org.apache.jmeter.services.FileServer.fileServer.baseDir).absoluteFile
+            targets = evaluate(new File(plans, 'side-by-side-targets.groovy'))(plans.parentFile.parentFile)
+        }
+        listed.split(',').findAll { !it.isBlank() }.each { target ->
             def (name, port) = target.trim().split(':')
             targets[name] = port as Integer
         }

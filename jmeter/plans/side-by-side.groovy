@@ -1,7 +1,7 @@
 // The set-up step of side-by-side.jmx, run once before any load. Maven hands the -Dbenchmark.* knobs to the
 // JMeter JVM as system properties; this makes them the plan's properties (a -J given to JMeter directly wins).
-// With neither, targets is the plan's own variable, so that the plan runs from JMeter's GUI as it is.
-// Then it asks every module of targets (name:port, comma-separated; modules picks some) for
+// Without targets (name:port, comma-separated), the modules are those of the repository's poms (side-by-side-targets.groovy),
+// so that the plan runs from JMeter's GUI as it is. Then it asks every module of targets (modules picks some) for
 // GET /colors, all at once: a module that answers the palette byte for byte is loaded; one that does not listen
 // is not running and is left out; one that answers anything else stops the run, since its figures would mean
 // nothing. With none answering, it stops the run within seconds, naming the host and the ports it tried.
@@ -24,8 +24,15 @@ props.remove('side.failed')
 
 String host = props.getProperty('host', '127.0.0.1')
 String path = props.getProperty('path', '/colors')
+// beside this script: the checked-in plans (benchmark.plans, which jmeter/pom.xml gives every JMeter it starts, a remote
+// engine included), or the folder the plan runs from; the repository is two folders up
+File plans = new File(System.getProperty('benchmark.plans') ?: org.apache.jmeter.services.FileServer.fileServer.baseDir).absoluteFile
 Map<String, Integer> targets = [:]
-props.getProperty('targets', vars.get('targets') ?: '').split(',').findAll { !it.isBlank() }.each { target ->
+String listed = props.getProperty('targets', '')
+if (listed.isBlank()) {
+    targets = evaluate(new File(plans, 'side-by-side-targets.groovy'))(plans.parentFile.parentFile)
+}
+listed.split(',').findAll { !it.isBlank() }.each { target ->
     def (name, port) = target.trim().split(':')
     targets[name] = port as Integer
 }
@@ -51,9 +58,7 @@ void stopRun(String... why) {
     ctx.engine.stopTest(true)
 }
 
-// beside this script: the checked-in plans (benchmark.plans, which jmeter/pom.xml gives every JMeter it starts, a remote
-// engine included), or the folder the plan runs from
-byte[] palette = new File(System.getProperty('benchmark.plans') ?: org.apache.jmeter.services.FileServer.fileServer.baseDir, 'palette.json').bytes
+byte[] palette = new File(plans, 'palette.json').bytes
 
 /**
  * What a module answers: 'answers', 'not running', or what went wrong. A status other than 200 is asked again for

@@ -1,0 +1,146 @@
+package com.example.colors;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import redis.clients.jedis.BuilderFactory;
+import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.CommandObject;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The pattern: one GET /colors is 1 MGET of the 148 keys colors::v3::&lt;name&gt;, one command and one round trip. The
+ * request thread writes it and reads the reply on Jedis's pooled client, with no hand-off to an event loop, and the
+ * command is built once, at start-up. Each value that is the JSON of its color is copied as it is into the answer, with
+ * no Color made and no Jackson on the way. A color that is missing (Redis restarted empty) or unreadable is answered
+ * from the {@link ColorSource} and written back with 1 MSET of just those keys, so that a read never serves a partial
+ * list.
+ */
+@Component
+class ColorStore {
+
+    private static final Logger log = LoggerFactory.getLogger(ColorStore.class);
+
+    /** The connection factory's own pooled client: one pool, Spring Boot's settings. */
+    private final UnifiedJedis jedis;
+
+    private final JsonMapper mapper;
+
+    private final List<String> names;
+
+    private final byte[][] keys;
+
+    /** What each color's JSON starts with: {"name":"&lt;name&gt;","hex":"#. */
+    private final byte[][] heads;
+
+    /** Each color's JSON from the source: a value equal to it skips the byte check; it answers a miss and is written back. */
+    private final byte[][] fromSource;
+
+    /** The MGET of every color's key, built once: every request sends it as it is. */
+    private final CommandObject<List<byte[]>> mgetAll;
+
+    ColorStore(JedisConnectionFactory connectionFactory, JsonMapper mapper, ColorSource source) {
+        try (RedisConnection connection = connectionFactory.getConnection()) {
+            this.jedis = (UnifiedJedis) connection.getNativeConnection();
+        }
+        this.mapper = mapper;
+        this.names = source.names();
+        this.keys = new byte[names.size()][];
+        this.heads = new byte[names.size()][];
+        this.fromSource = new byte[names.size()][];
+        CommandArguments mget = new CommandArguments(Protocol.Command.MGET);
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            keys[i] = ("colors::v3::" + name).getBytes(StandardCharsets.UTF_8);
+            heads[i] = CanonicalColorJson.head(name);
+            fromSource[i] = mapper.writeValueAsBytes(source.find(name));
+            if (!CanonicalColorJson.isCanonical(heads[i], fromSource[i])) {
+                throw new IllegalStateException("The JsonMapper writes " + name + " as "
+                        + new String(fromSource[i], StandardCharsets.UTF_8) + ": leave spring.jackson writing compact JSON");
+            }
+            mget.key(keys[i]);
+        }
+        this.mgetAll = new CommandObject<>(mget, BuilderFactory.BINARY_LIST);
+    }
+
+    /** The JSON array of every color, in one buffer of the exact size. */
+    byte[] findAll() {
+        List<byte[]> values = jedis.executeCommand(mgetAll);
+        byte[][] elements = new byte[names.size()][];
+        List<byte[]> writeBack = new ArrayList<>();
+        int length = 1 + names.size();
+        for (int i = 0; i < names.size(); i++) {
+            byte[] value = values.get(i);
+            if (value != null && (Arrays.equals(value, fromSource[i]) || CanonicalColorJson.isCanonical(heads[i], value))) {
+                elements[i] = value;
+            }
+            else {
+                elements[i] = (value == null) ? null : readable(i, value);
+                if (elements[i] == null) {
+                    elements[i] = fromSource[i];
+                    writeBack.add(keys[i]);
+                    writeBack.add(fromSource[i]);
+                }
+            }
+            length += elements[i].length;
+        }
+        if (!writeBack.isEmpty()) {
+            writeBack(writeBack);
+        }
+        return array(elements, length);
+    }
+
+    /**
+     * A value in another shape (spaces, another order of properties), decoded: its color's JSON if it is a consistent
+     * color under its own name, else null.
+     */
+    private byte[] readable(int i, byte[] value) {
+        try {
+            byte[] json = mapper.writeValueAsBytes(mapper.readValue(value, Color.class));
+            if (CanonicalColorJson.isCanonical(heads[i], json)) {
+                return json;
+            }
+        }
+        catch (JacksonException ex) {
+            // not JSON, or not a color: unreadable
+        }
+        log.warn("Unreadable value for color {} in Redis, written again", names.get(i));
+        return null;
+    }
+
+    /** A write Redis refuses (memory full) leaves the answer standing; the next read tries again. */
+    private void writeBack(List<byte[]> keysAndValues) {
+        try {
+            jedis.mset(keysAndValues.toArray(byte[][]::new));
+        }
+        catch (JedisException ex) {
+            log.warn("Could not write {} colors back to Redis: {}", keysAndValues.size() / 2, ex.getMessage());
+        }
+    }
+
+    /** [e1,e2,...]: the elements copied into one array of {@code length} bytes, with commas between them. */
+    private static byte[] array(byte[][] elements, int length) {
+        byte[] array = new byte[length];
+        array[0] = '[';
+        int at = 1;
+        for (byte[] element : elements) {
+            System.arraycopy(element, 0, array, at, element.length);
+            at += element.length;
+            array[at++] = ',';
+        }
+        array[length - 1] = ']';
+        return array;
+    }
+}

@@ -54,8 +54,14 @@ public abstract class CopyContractTest {
         registry.add("spring.datasource.url", TestPostgres::jdbcUrl);
     }
 
+    /**
+     * Waits for the copy's first answer: its client connects on the first request, which on a loaded machine can take
+     * longer than the connect time-out and be answered with a 503 (CopyRedisOutageTest checks those).
+     */
     @BeforeAll
     void connect() {
+        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50))
+                .until(() -> CopyHttp.get(port, "/colors").statusCode() == 200);
         if (stored != null) {
             client = RedisClient.create(TestRedis.url());
             connection = client.connect();

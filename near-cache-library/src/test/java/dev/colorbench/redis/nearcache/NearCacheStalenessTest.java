@@ -132,6 +132,9 @@ class NearCacheStalenessTest {
         redisClient = RedisClient.create(REDIS.url());
         redis = redisClient.connect();
         redis.sync().mset(initial());
+        try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
+            System.out.printf("Near cache: the staleness tests run on %s%n", stats.server());
+        }
     }
 
     @AfterAll

@@ -153,7 +153,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         return active;
     }
 
-    /** Invalidation messages received so far, from any server, of one key, several, or all (a flush). */
+    /** Invalidation messages handled so far, from any server, of one key, several, or all (a flush). */
     public long invalidations() {
         return invalidations.get();
     }
@@ -328,23 +328,25 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         if (!"invalidate".equals(message.getType())) {
             return;
         }
-        invalidations.incrementAndGet();
         List<Object> content = message.getContent();
         if (!(content.size() > 1 && content.get(1) instanceof List<?> keys)) {
             // no keys: the database was flushed (on a cluster, that master's)
             caches.forEach(NearCache::invalidateAll);
-            return;
         }
-        for (Object key : keys) {
-            if (key instanceof ByteBuffer bytes) {
-                String name = StandardCharsets.UTF_8.decode(bytes.duplicate()).toString();
-                if (isTracked(name)) {
-                    for (NearCache<?> cache : caches) {
-                        cache.invalidate(name);
+        else {
+            for (Object key : keys) {
+                if (key instanceof ByteBuffer bytes) {
+                    String name = StandardCharsets.UTF_8.decode(bytes.duplicate()).toString();
+                    if (isTracked(name)) {
+                        for (NearCache<?> cache : caches) {
+                            cache.invalidate(name);
+                        }
                     }
                 }
             }
         }
+        // counted once handled: whoever sees the count move sees the copies without those keys
+        invalidations.incrementAndGet();
     }
 
     private boolean isTracked(String key) {

@@ -3,6 +3,7 @@ package dev.colorbench.nearcache;
 import java.time.Duration;
 import java.util.Map;
 
+import dev.colorbench.redis.nearcache.NearCacheTracking;
 import dev.colorbench.testkit.RedisClusterContractTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class NearCacheClusterContractTest extends RedisClusterContractTest {
     private static final Duration TRACKING = Duration.ofSeconds(15);
 
     @Autowired
-    private Tracking tracking;
+    private NearCacheTracking tracking;
 
     NearCacheClusterContractTest() {
         super(Map.of(), 0);

@@ -11,6 +11,8 @@ import java.util.function.Predicate;
 import dev.colorbench.core.palette.ColorJson;
 import dev.colorbench.core.palette.Palette;
 import dev.colorbench.core.redis.ColorKeys;
+import dev.colorbench.redis.nearcache.NearCache;
+import dev.colorbench.redis.nearcache.NearCacheTracking;
 import dev.colorbench.testkit.ClusterCommandStats;
 import dev.colorbench.testkit.EmbeddedRedisCluster;
 import dev.colorbench.testkit.LocalHttp;
@@ -67,7 +69,10 @@ class NearCacheClusterStalenessTest {
     private int port;
 
     @Autowired
-    private Tracking tracking;
+    private NearCacheTracking tracking;
+
+    @Autowired
+    private NearCacheColorStore store;
 
     private EmbeddedRedisCluster cluster;
 
@@ -159,7 +164,7 @@ class NearCacheClusterStalenessTest {
         awaitWarm();
         String name = namesOn.get(2).get(0);
         String repainted = ColorJson.of(StalenessContractTest.repainted(name, 7));
-        ClusterCommandStats.Usage one = missAfter(() -> masters.get(2).sync().set(ColorKeys.jsonKey(name), repainted), copy -> copy.color(name) == null);
+        ClusterCommandStats.Usage one = missAfter(() -> masters.get(2).sync().set(ColorKeys.jsonKey(name), repainted), cache -> cache.getIfPresent(ColorKeys.jsonKey(name)) == null);
         System.out.printf("NearCacheClusterStalenessTest: GET /colors after one color changed cost %s in %d round trips; per master %s%n",
                 one.commands(), one.roundTrips(), one.perMaster());
         assertThat(one.commands()).isEqualTo(Map.of("mget", 1L));
@@ -171,7 +176,7 @@ class NearCacheClusterStalenessTest {
                     masters.get(master).sync().set(ColorKeys.jsonKey(each), ColorJson.of(Palette.find(each).orElseThrow()));
                 }
             }
-        }, copy -> copy.size() == 0);
+        }, cache -> cache.size() == 0);
         System.out.printf("NearCacheClusterStalenessTest: GET /colors after every color changed cost %s in %d round trips; per master %s%n",
                 all.commands(), all.roundTrips(), all.perMaster());
         assertThat(all.commands()).isEqualTo(Map.of("mget", (long) Palette.names().size()));
@@ -179,16 +184,17 @@ class NearCacheClusterStalenessTest {
     }
 
     /** What one {@code GET /colors} costs once {@code write} is done and the copy has received its invalidations. */
-    private ClusterCommandStats.Usage missAfter(Runnable write, Predicate<LocalCopy> invalidated) {
+    private ClusterCommandStats.Usage missAfter(Runnable write, Predicate<NearCache<byte[]>> invalidated) {
+        long sessions = tracking.sessions();
         write.run();
         long deadline = System.nanoTime() + StalenessContractTest.SETTLED.toNanos();
-        LocalCopy copy = tracking.copy();
-        assertThat(copy).as("the copy still answers").isNotNull();
-        while (!invalidated.test(copy) && System.nanoTime() < deadline) {
+        NearCache<byte[]> cache = store.cache();
+        assertThat(cache.isActive()).as("the copy still answers").isTrue();
+        while (!invalidated.test(cache) && System.nanoTime() < deadline) {
             Thread.onSpinWait();
         }
-        assertThat(invalidated.test(copy)).as("the writes invalidated within %s", StalenessContractTest.SETTLED).isTrue();
-        assertThat(tracking.copy()).as("the same copy still answers").isSameAs(copy);
+        assertThat(invalidated.test(cache)).as("the writes invalidated within %s", StalenessContractTest.SETTLED).isTrue();
+        assertThat(cache.isActive() && tracking.sessions() == sessions).as("the same copy still answers").isTrue();
         return stats.usage(() -> assertThat(get("/colors").statusCode()).isEqualTo(200));
     }
 

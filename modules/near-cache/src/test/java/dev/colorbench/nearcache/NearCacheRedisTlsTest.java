@@ -2,6 +2,7 @@ package dev.colorbench.nearcache;
 
 import java.time.Duration;
 
+import dev.colorbench.redis.nearcache.NearCacheTracking;
 import dev.colorbench.testkit.RedisTlsContractTest;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ class NearCacheRedisTlsTest extends RedisTlsContractTest {
 
     /** The tracking connection is opened with the application's client: over TLS too, trusting the same bundle. */
     @Test
-    void tracksOverTlsToo(@Autowired Tracking tracking) throws InterruptedException {
+    void tracksOverTlsToo(@Autowired NearCacheTracking tracking) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         while (!tracking.isActive() && System.nanoTime() < deadline) {
             Thread.sleep(20);

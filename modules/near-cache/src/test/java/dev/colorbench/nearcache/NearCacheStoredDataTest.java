@@ -3,6 +3,7 @@ package dev.colorbench.nearcache;
 import java.util.Map;
 
 import dev.colorbench.core.redis.ColorKeys;
+import dev.colorbench.redis.nearcache.NearCacheTracking;
 import dev.colorbench.testkit.StoredDataContractTest;
 import io.lettuce.core.api.sync.RedisCommands;
 
@@ -25,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class NearCacheStoredDataTest extends StoredDataContractTest {
 
     @Autowired
-    private Tracking tracking;
+    private NearCacheTracking tracking;
 
     NearCacheStoredDataTest() {
         super(ColorKeys::jsonKey, Map.of());

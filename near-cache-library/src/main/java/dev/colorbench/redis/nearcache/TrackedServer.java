@@ -1,4 +1,4 @@
-package dev.colorbench.nearcache;
+package dev.colorbench.redis.nearcache;
 
 import java.net.SocketAddress;
 import java.time.Duration;
@@ -23,11 +23,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One server's tracking connection: {@code CLIENT TRACKING ON BCAST PREFIX colors::v3::} on a RESP3
- * connection of its own to that server (the single Redis, or one master of a cluster), which then
- * reports every write under the prefix to the keys that server holds. It tells its {@link Events} (the
- * {@link Tracking} that owns it) three things: Redis's {@code OK}, each drop of the connection, and each
- * push message.
+ * One server's tracking connection: {@code CLIENT TRACKING ON BCAST PREFIX ...} on a RESP3 connection
+ * of its own to that server (the single Redis, or one master of a cluster), which then reports every
+ * write under the prefixes to the keys that server holds. It tells its {@link Events} (the
+ * {@link NearCacheTracking} that owns it) three things: Redis's {@code OK}, each drop of the
+ * connection, and each push message.
  *
  * <p>The connection is opened with a Lettuce client that carries the application's settings (URI,
  * password, TLS, timeouts, reconnect back-off); until the server is first there, opening it is retried on
@@ -39,34 +39,33 @@ import org.slf4j.LoggerFactory;
  * <p><b>A connection that goes silent without closing</b> (a NAT or a load balancer that forgot an
  * idle flow, a partition, a frozen proxy) would otherwise never be noticed: the tracking connection
  * sends nothing of its own, and is idle exactly when nobody writes. So while it tracks, it is sent a
- * {@code PING} every {@link #HEARTBEAT}; a {@code PING} that fails, or that is not answered within
- * {@link #SILENCE}, counts as a drop: the copy goes, the connection is closed, and a new one is opened
- * and asked for tracking as after any drop. A copy is therefore never served more than
- * {@code 2 x HEARTBEAT + SILENCE} (1.5 s) after its connection went silent (the next {@code PING}
- * is sent within a beat, and its silence is seen at the first beat after {@code SILENCE}), sooner
- * when the application's own command timeout is shorter (color-core's: 500 ms, which fails the
- * {@code PING}), plus the time the connector's thread takes to run on a busy machine. TCP keep-alive would not do: a proxy or a
- * load balancer in the path answers the probes itself. The heartbeat is one {@code PING} per
- * {@code HEARTBEAT} per tracked server, not per request; the test kit's counts of what a request
- * costs take {@code PING} apart for that reason.
+ * {@code PING} every heartbeat (250 ms by default); a {@code PING} that fails, or that is not
+ * answered within the heartbeat timeout (1 s), counts as a drop: the copy goes, the connection is
+ * closed, and a new one is opened and asked for tracking as after any drop. A copy is therefore never
+ * served more than {@code 2 x heartbeat + heartbeat timeout} (1.5 s) after its connection went silent
+ * (the next {@code PING} is sent within a beat, and its silence is seen at the first beat after the
+ * timeout), sooner when the application's own command timeout is shorter (it fails the {@code PING}),
+ * plus the time the connector's thread takes to run on a busy machine. TCP keep-alive would not do: a
+ * proxy or a load balancer in the path answers the probes itself. The heartbeat is one {@code PING}
+ * per beat per tracked server, whatever the load.
  */
 final class TrackedServer {
 
     private static final Logger log = LoggerFactory.getLogger(TrackedServer.class);
 
-    private static final TrackingArgs BROADCAST = TrackingArgs.Builder.enabled().bcast().prefixes(Tracking.PREFIX);
-
     /** How long to wait before asking for tracking again after Redis did not answer the request for it. */
     private static final Duration RETRY = Duration.ofSeconds(1);
 
-    /** How often a tracking connection is sent a {@code PING}, while it tracks. */
-    static final Duration HEARTBEAT = Duration.ofMillis(250);
-
-    /** How long a {@code PING} may go unanswered before the connection counts as silent, and as dropped. */
-    static final Duration SILENCE = Duration.ofSeconds(1);
-
     /** How long closing a client of its own may wait for its connections to close. */
     private static final Duration SHUTDOWN = Duration.ofSeconds(2);
+
+    /**
+     * How every server is tracked: the {@code CLIENT TRACKING} arguments, how often a tracking connection
+     * is sent a {@code PING} while it tracks, and how long one may go unanswered before the connection
+     * counts as silent, and as dropped.
+     */
+    record Settings(TrackingArgs tracking, Duration heartbeat, Duration silence) {
+    }
 
     /** What a tracked server reports; each may be called on any of Lettuce's threads, or the connector's. */
     interface Events {
@@ -94,6 +93,8 @@ final class TrackedServer {
 
     private final Events events;
 
+    private final Settings settings;
+
     private final AtomicLong drops = new AtomicLong();
 
     /** The count of drops Redis's last accepted {@code OK} was asked at; tracking while no drop came after it. */
@@ -120,12 +121,13 @@ final class TrackedServer {
      * @param ownsClient whether the client is this server's alone, to shut down on {@link #close()} (not the application's)
      * @param connector the single thread that opens connections and asks again later
      */
-    TrackedServer(String name, RedisClient client, boolean ownsClient, ScheduledExecutorService connector, Events events) {
+    TrackedServer(String name, RedisClient client, boolean ownsClient, ScheduledExecutorService connector, Settings settings, Events events) {
         this.name = name;
         this.client = client;
         this.ownsClient = ownsClient;
         this.connector = connector;
         this.events = events;
+        this.settings = settings;
     }
 
     String name() {
@@ -136,7 +138,8 @@ final class TrackedServer {
     void start() {
         later(this::connect, Duration.ZERO);
         try {
-            heartbeat = connector.scheduleWithFixedDelay(this::heartbeat, HEARTBEAT.toMillis(), HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
+            heartbeat = connector.scheduleWithFixedDelay(this::heartbeat, settings.heartbeat().toMillis(), settings.heartbeat().toMillis(),
+                    TimeUnit.MILLISECONDS);
         }
         catch (RejectedExecutionException ex) {
             // stopped meanwhile
@@ -204,7 +207,7 @@ final class TrackedServer {
         enable(opened);
     }
 
-    /** Asks Redis to track the colors for this connection; runs on connecting and on every reconnect. */
+    /** Asks Redis to track the prefixes for this connection; runs on connecting and on every reconnect. */
     private void enable(StatefulRedisConnection<byte[], byte[]> tracked) {
         if (!open || !tracked.isOpen() || connection != tracked) {
             return;
@@ -217,7 +220,7 @@ final class TrackedServer {
             return;
         }
         long seen = drops.get();
-        tracked.async().clientTracking(BROADCAST).whenComplete((ok, error) -> {
+        tracked.async().clientTracking(settings.tracking()).whenComplete((ok, error) -> {
             if (error == null || isAlreadyTracking(error)) {
                 events.confirmed(this, seen);
             }
@@ -233,8 +236,8 @@ final class TrackedServer {
     }
 
     /**
-     * On the connector's thread, every {@link #HEARTBEAT}: while the connection tracks, a {@code PING};
-     * if the last one failed, or is still unanswered after {@link #SILENCE}, the connection is silent.
+     * On the connector's thread, every heartbeat: while the connection tracks, a {@code PING}; if the
+     * last one failed, or is still unanswered after the heartbeat timeout, the connection is silent.
      * A drop counted since the {@code PING} was sent (the connection closed, and Lettuce reconnects it)
      * makes its answer no news.
      */
@@ -242,8 +245,8 @@ final class TrackedServer {
         Ping last = ping;
         if (last != null && last.connection() == connection && last.drops() == drops.get()) {
             boolean failed = last.reply().isCompletedExceptionally();
-            if (failed || (!last.reply().isDone() && System.nanoTime() - last.sentNanos() > SILENCE.toNanos())) {
-                silent(last.connection(), failed ? "its PING failed" : "no answer to a PING in " + SILENCE.toMillis() + " ms");
+            if (failed || (!last.reply().isDone() && System.nanoTime() - last.sentNanos() > settings.silence().toNanos())) {
+                silent(last.connection(), failed ? "its PING failed" : "no answer to a PING in " + settings.silence().toMillis() + " ms");
                 return;
             }
             if (!last.reply().isDone()) {

@@ -1,4 +1,4 @@
-package dev.colorbench.nearcache;
+package dev.colorbench.redis.nearcache;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import dev.colorbench.core.palette.Palette;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +21,9 @@ class LocalCopyTest {
 
     private static final byte[] NEW = bytes("new");
 
-    private final LocalCopy copy = new LocalCopy();
+    private static final long MAXIMUM_SIZE = 100;
+
+    private final LocalCopy<byte[]> copy = new LocalCopy<>(MAXIMUM_SIZE);
 
     @Test
     void keepsWhatWasReadWhenNothingChangedMeanwhile() {
@@ -30,7 +31,7 @@ class LocalCopyTest {
 
         copy.put("tomato", generation, OLD);
 
-        assertThat(copy.color("tomato")).isSameAs(OLD);
+        assertThat(copy.get("tomato")).isSameAs(OLD);
     }
 
     /** The classic race: read from Redis, invalidated, then put. The put is refused instead of kept for good. */
@@ -41,9 +42,9 @@ class LocalCopyTest {
 
         copy.put("tomato", generation, OLD);
 
-        assertThat(copy.color("tomato")).isNull();
+        assertThat(copy.get("tomato")).isNull();
         copy.put("tomato", copy.generation("tomato"), NEW);
-        assertThat(copy.color("tomato")).isSameAs(NEW);
+        assertThat(copy.get("tomato")).isSameAs(NEW);
     }
 
     @Test
@@ -52,7 +53,7 @@ class LocalCopyTest {
 
         copy.invalidate("tomato");
 
-        assertThat(copy.color("tomato")).isNull();
+        assertThat(copy.get("tomato")).isNull();
     }
 
     @Test
@@ -62,7 +63,7 @@ class LocalCopyTest {
 
         copy.put("tomato", generation, OLD);
 
-        assertThat(copy.color("tomato")).isSameAs(OLD);
+        assertThat(copy.get("tomato")).isSameAs(OLD);
     }
 
     @Test
@@ -73,70 +74,63 @@ class LocalCopyTest {
         copy.invalidateAll();
         copy.put("tomato", generation, OLD);
 
-        assertThat(copy.color("teal")).isNull();
-        assertThat(copy.color("tomato")).isNull();
+        assertThat(copy.get("teal")).isNull();
+        assertThat(copy.get("tomato")).isNull();
         assertThat(copy.size()).isZero();
     }
 
     @Test
     void aDiscardedCopyIsEmptyAndTakesNothingMore() {
         copy.put("teal", copy.generation("teal"), OLD);
+        long changes = copy.changes();
 
         copy.discard();
         copy.put("tomato", copy.generation("tomato"), NEW);
-        copy.keepPalette(copy.changes(), NEW);
 
         assertThat(copy.isLive()).isFalse();
-        assertThat(copy.color("teal")).isNull();
-        assertThat(copy.color("tomato")).isNull();
-        assertThat(copy.palette()).isNull();
+        assertThat(copy.get("teal")).isNull();
+        assertThat(copy.get("tomato")).isNull();
+        assertThat(copy.changes()).as("what was derived from the copy is retired").isNotEqualTo(changes);
     }
 
     @Test
-    void thePalettesArrayIsServedUntilAnyColorChanges() {
-        copy.keepPalette(copy.changes(), OLD);
-        assertThat(copy.palette()).isSameAs(OLD);
-
+    void everyInvalidationMovesTheCountOfChanges() {
+        long before = copy.changes();
         copy.invalidate("tomato");
+        long afterOne = copy.changes();
+        copy.invalidate("a key the copy never held");
+        long afterTwo = copy.changes();
+        copy.invalidateAll();
 
-        assertThat(copy.palette()).isNull();
-    }
-
-    @Test
-    void thePalettesArrayJoinedAcrossAnInvalidationIsNotKept() {
-        long changes = copy.changes();
-        copy.invalidate("tomato");
-
-        copy.keepPalette(changes, OLD);
-
-        assertThat(copy.palette()).isNull();
+        assertThat(List.of(before, afterOne, afterTwo, copy.changes())).doesNotHaveDuplicates();
     }
 
     /**
-     * The palette's race, forced rather than hoped for: an invalidation of tomato is held halfway,
-     * at the removal (the test holds the lock of tomato's entry, which the removal takes), while a
-     * reader joins the palette from the copy and keeps it. The reader still sees the old tomato; once
-     * the invalidation is through, the array it kept must not be served. (Raising the count of
-     * changes before the removal let exactly this array stand until some other color changed.)
+     * The race of a derived value, forced rather than hoped for: an invalidation of tomato is held
+     * halfway, at the removal (the test holds the lock of tomato's entry, which the removal takes),
+     * while a reader takes the count of changes and then reads tomato, as {@link Derived} does. The
+     * reader still sees the old tomato; once the invalidation is through, the count must have moved, so
+     * that what the reader derived is retired. (Raising the count before the removal let exactly such a
+     * value stand until some other key changed.)
      */
     @Test
-    void aPaletteJoinedWhileAnInvalidationIsUnderWayIsRetiredWhenItEnds() throws InterruptedException {
-        assertPaletteJoinedMidwayIsRetired(copy -> copy.invalidate("tomato"));
+    void aValueDerivedWhileAnInvalidationIsUnderWayIsRetiredWhenItEnds() throws InterruptedException {
+        assertDerivedMidwayIsRetired(copy -> copy.invalidate("tomato"));
     }
 
-    /** The same, for a flush: the removal of every color held halfway, at tomato. */
+    /** The same, for a flush: the removal of every value held halfway, at tomato. */
     @Test
-    void aPaletteJoinedWhileAFlushIsUnderWayIsRetiredWhenItEnds() throws InterruptedException {
-        assertPaletteJoinedMidwayIsRetired(LocalCopy::invalidateAll);
+    void aValueDerivedWhileAFlushIsUnderWayIsRetiredWhenItEnds() throws InterruptedException {
+        assertDerivedMidwayIsRetired(LocalCopy::invalidateAll);
     }
 
-    private static void assertPaletteJoinedMidwayIsRetired(Consumer<LocalCopy> invalidation) throws InterruptedException {
-        Cache<String, byte[]> colors = LocalCopy.newColors();
-        LocalCopy copy = new LocalCopy(colors);
+    private static void assertDerivedMidwayIsRetired(Consumer<LocalCopy<byte[]>> invalidation) throws InterruptedException {
+        Cache<String, byte[]> values = LocalCopy.newValues(MAXIMUM_SIZE);
+        LocalCopy<byte[]> copy = new LocalCopy<>(values);
         copy.put("tomato", copy.generation("tomato"), OLD);
         CountDownLatch locked = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Thread holder = new Thread(() -> colors.asMap().compute("tomato", (name, held) -> {
+        Thread holder = new Thread(() -> values.asMap().compute("tomato", (key, held) -> {
             locked.countDown();
             awaitQuietly(release);
             return held;
@@ -148,15 +142,14 @@ class LocalCopyTest {
         awaitBlocked(invalidator);
 
         long changes = copy.changes();
-        byte[] joined = copy.color("tomato");
-        copy.keepPalette(changes, joined);
+        byte[] read = copy.get("tomato");
 
         release.countDown();
         invalidator.join();
         holder.join();
-        assertThat(joined).as("what the reader joined while the invalidation was held").isSameAs(OLD);
-        assertThat(copy.color("tomato")).isNull();
-        assertThat(copy.palette()).as("the array joined from the old tomato, after its invalidation").isNull();
+        assertThat(read).as("what the reader read while the invalidation was held").isSameAs(OLD);
+        assertThat(copy.get("tomato")).isNull();
+        assertThat(copy.changes()).as("the count the reader kept its value with, after the invalidation").isNotEqualTo(changes);
     }
 
     /** Until {@code thread} waits for a monitor: here, the lock of the entry the test holds. */
@@ -178,25 +171,38 @@ class LocalCopyTest {
         }
     }
 
+    /** Keys share generation counters: an invalidation of one refuses a put of another under way, which is read again. */
     @Test
-    void aKeyOutsideThePaletteIsIgnored() {
-        copy.keepPalette(copy.changes(), OLD);
+    void anInvalidationOfAKeyOfTheSameStripeRefusesAPutUnderWay() {
+        String tomato = "tomato";
+        String other = sameStripe(tomato);
+        long generation = copy.generation(tomato);
+        copy.invalidate(other);
 
-        copy.invalidate("notacolor");
+        copy.put(tomato, generation, OLD);
 
-        assertThat(copy.palette()).isSameAs(OLD);
+        assertThat(copy.get(tomato)).isNull();
+        copy.put(tomato, copy.generation(tomato), NEW);
+        assertThat(copy.get(tomato)).isSameAs(NEW);
     }
 
     @Test
-    void holdsAtMostOneEntryPerPaletteColor() {
-        for (int round = 0; round < 3; round++) {
-            for (String name : Palette.names()) {
-                copy.put(name, copy.generation(name), bytes(name + round));
-            }
+    void holdsAtMostItsMaximumSize() {
+        for (int i = 0; i < 3 * MAXIMUM_SIZE; i++) {
+            String key = "key" + i;
+            copy.put(key, copy.generation(key), bytes(key));
         }
 
-        assertThat(LocalCopy.MAXIMUM_SIZE).isEqualTo(Palette.names().size());
-        assertThat(copy.size()).isEqualTo(Palette.names().size());
+        assertThat(copy.size()).isLessThanOrEqualTo(MAXIMUM_SIZE);
+    }
+
+    private static String sameStripe(String key) {
+        for (int i = 0; ; i++) {
+            String other = "other" + i;
+            if (LocalCopy.stripe(other) == LocalCopy.stripe(key)) {
+                return other;
+            }
+        }
     }
 
     /**
@@ -207,7 +213,7 @@ class LocalCopyTest {
      */
     @Test
     void readersRacingInvalidationsLeaveNoOldVersionBehind() throws InterruptedException {
-        List<String> names = Palette.names().subList(0, 4);
+        List<String> names = List.of("teal", "tomato", "tan", "thistle");
         AtomicLongArray versions = new AtomicLongArray(names.size());
         AtomicBoolean running = new AtomicBoolean(true);
         List<Thread> threads = new ArrayList<>();
@@ -237,7 +243,7 @@ class LocalCopyTest {
         }
 
         for (int i = 0; i < names.size(); i++) {
-            byte[] held = copy.color(names.get(i));
+            byte[] held = copy.get(names.get(i));
             if (held != null) {
                 assertThat(new String(held, StandardCharsets.US_ASCII)).as(names.get(i)).isEqualTo(Long.toString(versions.get(i)));
             }

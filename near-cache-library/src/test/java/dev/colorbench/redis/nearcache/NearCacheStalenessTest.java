@@ -1,0 +1,593 @@
+package dev.colorbench.redis.nearcache;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+
+import dev.colorbench.testkit.DelayProxy;
+import dev.colorbench.testkit.EmbeddedRedis;
+import dev.colorbench.testkit.RedisCommandStats;
+import io.lettuce.core.KeyValue;
+import io.lettuce.core.KillArgs;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.dao.DataAccessException;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * The near cache's staleness bound, on a real Redis, through a tiny application that reads 100 string
+ * keys under {@code test::} as a {@link NearCache} of strings and joins them all as a {@link Derived}
+ * value. Another writer is a plain connection of the test's own:
+ *
+ * <ul>
+ * <li>warm reads (the joined value, one key, a subset) cost Redis no command and no round trip;</li>
+ * <li>Redis tracks one connection, under one prefix, and keeps no table of the keys it read;</li>
+ * <li>one write at a time, 200 of them: each is served within {@link #SETTLED} of the {@code SET}'s
+ * reply, every read before shows the value from before, and the invalidation's own delivery is timed;</li>
+ * <li>while writes go on, the connections cut, Redis restarted empty, the database flushed, or reads
+ * racing writes: once the writes stop and {@link #SETTLED} has passed, every read is what Redis holds;</li>
+ * <li>the tracking connection goes silent without closing (frozen in a {@link DelayProxy}): a write is
+ * served within {@link #SILENT_BOUND}, and a new tracking connection replaces the silent one;</li>
+ * <li>a missing or unreadable value is answered as such and never kept.</li>
+ * </ul>
+ *
+ * <p>The test owns its Redis ({@code REDIS_SERVER} names another server binary), because it kills
+ * connections, restarts the server and flushes it.
+ */
+@SpringBootTest(classes = NearCacheStalenessTest.Application.class, properties = {
+        "redis.near-cache.prefixes=" + NearCacheStalenessTest.PREFIX,
+        "spring.data.redis.timeout=500ms",
+        "spring.data.redis.connect-timeout=500ms" })
+@DirtiesContext
+class NearCacheStalenessTest {
+
+    static final String PREFIX = "test::";
+
+    /** How long after another writer's {@code SET} (its reply) a read may still show the value from before. */
+    static final Duration SETTLED = Duration.ofSeconds(1);
+
+    /** How stale a read may be while the tracking connection is silent: 1.5 s to notice, and the test's polling. */
+    static final Duration SILENT_BOUND = Duration.ofSeconds(2);
+
+    private static final Duration WARM = Duration.ofSeconds(5);
+
+    private static final int WRITES = 200;
+
+    private static final int WARM_UP_WRITES = 50;
+
+    private static final List<String> KEYS = IntStream.range(0, 100).mapToObj(i -> PREFIX + "k" + i).toList();
+
+    private static final EmbeddedRedis REDIS = EmbeddedRedis.start();
+
+    /** The application's path to Redis: adds nothing, and can freeze one connection. */
+    private static final DelayProxy PATH = DelayProxy.start("127.0.0.1", URI.create(REDIS.url()).getPort(), Duration.ZERO);
+
+    private static final Pattern TRACKING_CLIENT = Pattern.compile("^.*\\baddr=(\\S+) .*\\bflags=(\\S*t\\S*) .*$", Pattern.MULTILINE);
+
+    private static RedisClient redisClient;
+
+    private static StatefulRedisConnection<String, String> redis;
+
+    @Autowired
+    private NearCacheTracking tracking;
+
+    @Autowired
+    private NearCache<String> cache;
+
+    @Autowired
+    private Derived<String> joined;
+
+    /** The application: string values, a value starting with {@code bad} unreadable, and every key joined. */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class Application {
+
+        @Bean
+        NearCache<String> strings(NearCacheTracking tracking) {
+            return tracking.newCache((key, stored) -> {
+                String value = new String(stored, StandardCharsets.UTF_8);
+                return value.startsWith("bad") ? null : value;
+            });
+        }
+
+        @Bean
+        Derived<String> joined(NearCache<String> strings) {
+            return strings.derive(KEYS, NearCacheStalenessTest::join);
+        }
+    }
+
+    @DynamicPropertySource
+    static void redisUrl(DynamicPropertyRegistry registry) {
+        registry.add("spring.data.redis.url", () -> "redis://127.0.0.1:" + PATH.port());
+    }
+
+    @BeforeAll
+    static void connect() {
+        redisClient = RedisClient.create(REDIS.url());
+        redis = redisClient.connect();
+        redis.sync().mset(initial());
+        try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
+            System.out.printf("Near cache: the staleness tests run on %s%n", stats.server());
+        }
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        try {
+            redis.close();
+            redisClient.shutdown();
+        }
+        finally {
+            PATH.close();
+            REDIS.stop();
+        }
+    }
+
+    /** Whatever a case changed, Redis holds the first values again and the cache serves them. */
+    @AfterEach
+    void restore() {
+        redis.sync().mset(initial());
+        String expected = join(initial().values().stream().toList());
+        awaitRead(() -> joined.get(), expected, SETTLED);
+    }
+
+    @Test
+    void warmReadsCostRedisNothing() {
+        awaitWarm();
+        try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
+            RedisCommandStats.Usage usage = stats.usage(() -> {
+                for (int i = 0; i < 20; i++) {
+                    switch (i % 4) {
+                        case 0, 1 -> assertThat(joined.get()).isNotEmpty();
+                        case 2 -> assertThat(cache.getIfPresent(key(i))).isNotNull();
+                        default -> assertThat(cache.getAll(List.of(key(i), key(i + 1))).complete()).isTrue();
+                    }
+                }
+            });
+
+            assertThat(usage.commands()).as("Redis commands of 20 warm reads").isEmpty();
+            assertThat(usage.roundTrips()).as("round trips of 20 warm reads").isIn(0L, null);
+        }
+    }
+
+    /** Broadcast mode, seen from the server: one client tracks, under one prefix, and Redis keeps no table of the keys it read. */
+    @Test
+    void redisTracksOnePrefixForOneConnectionAndRemembersNoKeys() {
+        awaitWarm();
+        assertThat(cache.getAll(KEYS).complete()).isTrue();
+
+        assertThat(redis.sync().info("clients")).contains("tracking_clients:1");
+        assertThat(redis.sync().info("stats")).contains("tracking_total_keys:0", "tracking_total_prefixes:1");
+    }
+
+    /**
+     * One write at a time: each served within {@link #SETTLED}, nothing but the value before until then;
+     * the percentiles of the whole (from the {@code SET}'s reply to the first read with the new value) and of
+     * the invalidation's own delivery (to the push message being handled) are printed.
+     */
+    @Test
+    void anotherWritersChangeIsServedWithinTheBound() {
+        awaitWarm();
+        Map<String, String> current = new LinkedHashMap<>(initial());
+        List<Long> served = new ArrayList<>();
+        List<Long> delivered = new ArrayList<>();
+        int staleReads = 0;
+        for (int i = -WARM_UP_WRITES; i < WRITES; i++) {
+            String key = key(i);
+            String before = current.get(key);
+            String after = key + "-w" + (i + WARM_UP_WRITES);
+            Supplier<String> read = (Math.floorMod(i, 2) == 0) ? () -> cache.getAll(List.of(key)).values().get(0) : () -> valueIn(joined.get(), key);
+
+            long received = tracking.invalidations();
+            redis.sync().set(key, after);
+            long written = System.nanoTime();
+            long handled = -1;
+            int stale = 0;
+            while (true) {
+                if (handled < 0 && tracking.invalidations() != received) {
+                    handled = System.nanoTime() - written;
+                }
+                String value = read.get();
+                long now = System.nanoTime();
+                if (after.equals(value)) {
+                    if (i >= 0) {
+                        served.add(now - written);
+                        staleReads += stale;
+                    }
+                    break;
+                }
+                assertThat(value).as("%s while it is changed: the value before or after", key).isEqualTo(before);
+                stale++;
+                if (now - written > SETTLED.toNanos()) {
+                    fail("%s still reads its value from before a write %s ago", key, SETTLED);
+                }
+            }
+            while (handled < 0) {
+                if (tracking.invalidations() != received) {
+                    handled = System.nanoTime() - written;
+                }
+                else if (System.nanoTime() - written > SETTLED.toNanos()) {
+                    fail("no invalidation of %s within %s", key, SETTLED);
+                }
+            }
+            if (i >= 0) {
+                delivered.add(handled);
+            }
+            current.put(key, after);
+        }
+        served.sort(null);
+        delivered.sort(null);
+        System.out.printf("Near cache: over %d writes, served after the SET reply p50 %s, p99 %s, max %s; invalidation handled p50 %s,"
+                + " p99 %s, max %s (bound: each <= %s); %d reads with the value from before%n", WRITES, millis(percentile(served, 50)),
+                millis(percentile(served, 99)), millis(percentile(served, 100)), millis(percentile(delivered, 50)),
+                millis(percentile(delivered, 99)), millis(percentile(delivered, 100)), millis(SETTLED.toNanos()), staleReads);
+        assertThat(Duration.ofNanos(percentile(served, 100))).as("the stalest of %d writes", WRITES).isLessThanOrEqualTo(SETTLED);
+    }
+
+    @Test
+    void noReadIsStaleAfterTheConnectionsAreCutWhileAnotherWriterWrites() throws InterruptedException {
+        awaitWarm();
+        List<String> keys = keys(8);
+        try (Load load = new Load(keys, 2)) {
+            for (int cut = 0; cut < 3; cut++) {
+                Thread.sleep(300);
+                redis.sync().clientKill(KillArgs.Builder.typeNormal());
+            }
+            Thread.sleep(300);
+        }
+        // the last writes land while the application reconnects: no invalidation will ever tell it about them
+        redis.sync().clientKill(KillArgs.Builder.typeNormal());
+        for (int i = 0; i < keys.size(); i++) {
+            redis.sync().set(keys.get(i), keys.get(i) + "-last");
+        }
+
+        assertEveryReadIsWhatRedisHoldsOnceSettled();
+        awaitWarm();
+    }
+
+    @Test
+    void noReadIsStaleAfterRedisRestartsEmptyWhileAnotherWriterWrites() {
+        awaitWarm();
+        REDIS.stop();
+        REDIS.startServer();
+        RedisClient writerClient = RedisClient.create(REDIS.url());
+        try (StatefulRedisConnection<String, String> writer = writerClient.connect()) {
+            writer.sync().mset(initial());
+            for (String key : keys(8)) {
+                writer.sync().set(key, key + "-after-restart");
+            }
+        }
+        finally {
+            writerClient.shutdown();
+        }
+
+        assertEveryReadIsWhatRedisHoldsOnceSettled();
+        awaitWarm();
+    }
+
+    @Test
+    void aFlushEmptiesTheCopy() {
+        awaitWarm();
+        redis.sync().flushdb();
+
+        assertEveryReadIsWhatRedisHoldsOnceSettled();
+        assertThat(cache.size()).as("values kept of keys Redis does not hold").isZero();
+    }
+
+    /**
+     * The tracking connection goes silent without closing, as when a NAT or a load balancer forgets an
+     * idle flow: the proxy stops forwarding every connection Redis lists with the tracking flag, both ways,
+     * and keeps it open. A write must be served within {@link #SILENT_BOUND} all the same, and the cache
+     * must be warm again afterwards, on another connection.
+     */
+    @Test
+    void aWriteIsServedWithinTheBoundWhileTheTrackingConnectionIsSilent() {
+        awaitWarm();
+        List<String> silent = trackingClients();
+        assertThat(silent).as("connections Redis lists as tracking, in CLIENT LIST").isNotEmpty();
+        silent.forEach(address -> assertThat(PATH.freeze(address)).as("the proxy's connection from %s", address).isTrue());
+
+        String key = key(7);
+        String before = initial().get(key);
+        String after = key + "-while-silent";
+        redis.sync().set(key, after);
+        long written = System.nanoTime();
+        while (true) {
+            String value = valueIn(joined.get(), key);
+            long now = System.nanoTime();
+            if (after.equals(value)) {
+                System.out.printf("Near cache: tracking connection silent, another writer's change served after %s (bound %s)%n",
+                        millis(now - written), millis(SILENT_BOUND.toNanos()));
+                break;
+            }
+            assertThat(value).isEqualTo(before);
+            if (now - written > SILENT_BOUND.toNanos()) {
+                fail("%s still reads its value from before a write %s ago, with the tracking connection silent", key, SILENT_BOUND);
+            }
+        }
+        awaitWarm();
+        assertThat(trackingClients()).as("tracking connections once the silent one was given up").isNotEmpty()
+                .doesNotContainAnyElementsOf(silent);
+    }
+
+    @Test
+    void readsRacingWritesLeaveNothingStale() throws InterruptedException {
+        awaitWarm();
+        List<String> keys = keys(4);
+        for (int round = 0; round < 3; round++) {
+            try (Load load = new Load(keys, 3)) {
+                Thread.sleep(1000);
+            }
+            assertEveryReadIsWhatRedisHoldsOnceSettled();
+        }
+        awaitWarm();
+    }
+
+    /** What Redis holds that the decoder cannot read, or nothing, is answered as such, never kept, and read again each time. */
+    @Test
+    void missingAndUnreadableValuesAreNeverKept() {
+        awaitWarm();
+        String unreadable = key(3);
+        String missing = key(4);
+        redis.sync().set(unreadable, "bad value");
+        redis.sync().del(missing);
+        awaitRead(() -> String.valueOf(cache.getAll(List.of(unreadable, missing)).values()), "[null, null]", SETTLED);
+
+        try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
+            for (int i = 0; i < 3; i++) {
+                Values<String>[] read = new Values[1];
+                Map<String, Long> cost = stats.during(() -> read[0] = cache.getAll(KEYS));
+                assertThat(read[0].unreadable()).containsExactly(unreadable);
+                assertThat(read[0].missing()).containsExactly(missing);
+                assertThat(cost).as("read %d: one MGET of the two keys the copy cannot hold", i).isEqualTo(Map.of("mget", 1L));
+                Map<String, Long> joinedCost = stats.during(() -> joined.get());
+                assertThat(joinedCost).as("the joined value is not kept either").isEqualTo(Map.of("mget", 1L));
+            }
+        }
+        assertThat(cache.getIfPresent(unreadable)).isNull();
+        assertThat(cache.getIfPresent(missing)).isNull();
+    }
+
+    /** Another writer changing {@code keys} as fast as it can, and {@code readers} threads reading them, until closed. */
+    private final class Load implements AutoCloseable {
+
+        private final AtomicBoolean running = new AtomicBoolean(true);
+
+        private final AtomicInteger writes = new AtomicInteger();
+
+        private final AtomicInteger reads = new AtomicInteger();
+
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+        private final List<Thread> threads = new ArrayList<>();
+
+        Load(List<String> keys, int readers) {
+            start("writer", () -> {
+                int i = writes.getAndIncrement();
+                String key = keys.get(i % keys.size());
+                redis.sync().set(key, key + "-load" + i);
+            });
+            for (int r = 0; r < readers; r++) {
+                int reader = r;
+                start("reader-" + r, () -> {
+                    int i = reads.getAndIncrement();
+                    try {
+                        if (i % 2 == reader % 2) {
+                            cache.getAll(List.of(keys.get(i % keys.size())));
+                        }
+                        else {
+                            joined.get();
+                        }
+                    }
+                    catch (DataAccessException ex) {
+                        // Redis away or the connection cut: the application's 503
+                    }
+                });
+            }
+        }
+
+        private void start(String name, Runnable step) {
+            Thread thread = new Thread(() -> {
+                try {
+                    while (running.get()) {
+                        step.run();
+                    }
+                }
+                catch (Throwable ex) {
+                    failure.compareAndSet(null, ex);
+                }
+            }, "staleness-" + name);
+            thread.start();
+            threads.add(thread);
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            running.set(false);
+            for (Thread thread : threads) {
+                thread.join(10_000);
+            }
+            if (failure.get() != null) {
+                throw new AssertionError("under load", failure.get());
+            }
+            System.out.printf("Load: %d writes, %d reads%n", writes.get(), reads.get());
+        }
+    }
+
+    /**
+     * Once {@link #SETTLED} has passed since the last write, every read, the joined value, each key, each
+     * key the copy holds and a subset, is what Redis holds.
+     */
+    private void assertEveryReadIsWhatRedisHoldsOnceSettled() {
+        sleep(SETTLED);
+        awaitRead(() -> {
+            joined.get();
+            return "answered";
+        }, "answered", WARM);
+        Map<String, String> held = heldInRedis();
+        List<String> values = KEYS.stream().map(held::get).toList();
+        for (int round = 0; round < 3; round++) {
+            assertThat(joined.get()).as("the joined value, round %d", round).isEqualTo(join(values));
+            for (String key : KEYS) {
+                assertThat(cache.getAll(List.of(key)).values().get(0)).as("%s, round %d", key, round).isEqualTo(held.get(key));
+                String kept = cache.getIfPresent(key);
+                if (kept != null) {
+                    assertThat(kept).as("%s as kept, round %d", key, round).isEqualTo(held.get(key));
+                }
+            }
+            List<String> some = List.of(key(round), key(round + 40), key(round));
+            assertThat(cache.getAll(some).values()).as("a subset, round %d", round)
+                    .containsExactly(held.get(key(round)), held.get(key(round + 40)), held.get(key(round)));
+        }
+        assertThat(heldInRedis()).as("what Redis held during the checks (nothing wrote meanwhile)").isEqualTo(held);
+    }
+
+    /** Each key's value as Redis holds it, null where it holds none, in order. */
+    private static Map<String, String> heldInRedis() {
+        List<KeyValue<String, String>> values = redis.sync().mget(KEYS.toArray(String[]::new));
+        Map<String, String> held = new LinkedHashMap<>();
+        for (int i = 0; i < KEYS.size(); i++) {
+            held.put(KEYS.get(i), values.get(i).hasValue() ? values.get(i).getValue() : null);
+        }
+        return held;
+    }
+
+    /** Until {@code read} answers {@code expected} without failing, within {@code within}. */
+    private static void awaitRead(Supplier<String> read, String expected, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        String last = null;
+        RuntimeException failure = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                last = read.get();
+                failure = null;
+                if (expected.equals(last)) {
+                    return;
+                }
+            }
+            catch (DataAccessException ex) {
+                failure = ex;
+            }
+            sleep(Duration.ofMillis(10));
+        }
+        if (failure != null) {
+            throw new AssertionError("no read within " + within, failure);
+        }
+        assertThat(last).as("read within %s", within).isEqualTo(expected);
+    }
+
+    /** Until a read of every key, and of the joined value, costs Redis nothing, within {@link #WARM}: tracking is active and the copy full. */
+    private void awaitWarm() {
+        long deadline = System.nanoTime() + WARM.toNanos();
+        try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
+            while (true) {
+                Map<String, Long> cost;
+                try {
+                    cost = stats.during(() -> {
+                        cache.getAll(KEYS);
+                        joined.get();
+                    });
+                }
+                catch (DataAccessException ex) {
+                    cost = Map.of("failed", 1L);
+                }
+                if (cost.isEmpty()) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    fail("a full read still costs %s after %s: the cache does not answer from a local copy (tracking %s)", cost, WARM,
+                            tracking.servers());
+                }
+                sleep(Duration.ofMillis(20));
+            }
+        }
+    }
+
+    /** The address (as Redis sees it: the proxy's end) of each connection Redis lists with the tracking flag. */
+    private static List<String> trackingClients() {
+        List<String> addresses = new ArrayList<>();
+        Matcher client = TRACKING_CLIENT.matcher(redis.sync().clientList());
+        while (client.find()) {
+            addresses.add(client.group(1));
+        }
+        return addresses;
+    }
+
+    private static Map<String, String> initial() {
+        Map<String, String> values = new LinkedHashMap<>();
+        KEYS.forEach(key -> values.put(key, key + "-v0"));
+        return values;
+    }
+
+    /** Every value, or {@code -} where there is none, in order: what the test application derives. */
+    static String join(Values<String> values) {
+        return join(values.values());
+    }
+
+    private static String join(List<String> values) {
+        return String.join(",", values.stream().map(value -> value == null ? "-" : value).toList());
+    }
+
+    /** {@code key}'s value in a joined value. */
+    private static String valueIn(String joinedValues, String key) {
+        String value = joinedValues.split(",")[KEYS.indexOf(key)];
+        return value.equals("-") ? null : value;
+    }
+
+    private static String key(int i) {
+        return KEYS.get(Math.floorMod(i, KEYS.size()));
+    }
+
+    /** {@code count} keys spread over all of them. */
+    private static List<String> keys(int count) {
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            keys.add(key(i * KEYS.size() / count + 3));
+        }
+        return keys;
+    }
+
+    private static long percentile(List<Long> sorted, int percent) {
+        int rank = (int) Math.ceil(percent / 100.0 * sorted.size());
+        return sorted.get(Math.max(0, rank - 1));
+    }
+
+    private static String millis(long nanos) {
+        return "%.2f ms".formatted(nanos / 1e6);
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -2,7 +2,9 @@ package dev.colorbench.testkit.copy;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 
+import dev.colorbench.testkit.RedisCommandStats;
 import dev.colorbench.testkit.TestPostgres;
 import dev.colorbench.testkit.TestRedis;
 import io.lettuce.core.RedisClient;
@@ -36,6 +38,8 @@ public abstract class CopyContractTest {
 
     private final StoredColor stored;
 
+    private final Map<String, Long> warmRead;
+
     @LocalServerPort
     private int port;
 
@@ -45,7 +49,17 @@ public abstract class CopyContractTest {
 
     /** @param stored where the copy keeps a color in Redis; null for a copy that reads no Redis */
     protected CopyContractTest(StoredColor stored) {
+        this(stored, null);
+    }
+
+    /**
+     * @param stored where the copy keeps a color in Redis
+     * @param warmRead the Redis commands a warm {@code GET /colors} sends, by name, as its module's README and contract
+     * test count them: the copy does the same work as the module whose figures its README shows
+     */
+    protected CopyContractTest(StoredColor stored, Map<String, Long> warmRead) {
         this.stored = stored;
+        this.warmRead = warmRead;
     }
 
     @DynamicPropertySource
@@ -83,6 +97,17 @@ public abstract class CopyContractTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
         assertThat(response.body()).isEqualTo(CopyHttp.palette());
+    }
+
+    /** Within 2 s: a copy that keeps a local copy reads again what the other tests' writes invalidated. */
+    @Test
+    void aWarmReadSendsTheModulesCommands() {
+        Assumptions.assumeTrue(warmRead != null, "no commands given");
+        try (RedisCommandStats stats = RedisCommandStats.connect(TestRedis.url())) {
+            await().atMost(Duration.ofSeconds(2)).untilAsserted(() -> assertThat(
+                    stats.during(() -> assertThat(CopyHttp.get(port, "/colors").statusCode()).isEqualTo(200)))
+                    .as("the Redis commands of a warm GET /colors").isEqualTo(warmRead));
+        }
     }
 
     @Test

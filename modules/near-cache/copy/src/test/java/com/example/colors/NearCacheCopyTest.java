@@ -1,0 +1,13 @@
+package com.example.colors;
+
+import java.util.Map;
+
+import dev.colorbench.testkit.copy.CopyContractTest;
+import dev.colorbench.testkit.copy.StoredColor;
+
+class NearCacheCopyTest extends CopyContractTest {
+
+    NearCacheCopyTest() {
+        super(StoredColor.stringKey(name -> "colors::v3::" + name), Map.of());
+    }
+}

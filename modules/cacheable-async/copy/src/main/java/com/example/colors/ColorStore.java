@@ -5,6 +5,12 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 
 /**
@@ -16,6 +22,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class ColorStore {
+
+    private static final Logger log = LoggerFactory.getLogger(ColorStore.class);
 
     private final AsyncColorLookup lookup;
 
@@ -38,5 +46,20 @@ class ColorStore {
             throw (ex.getCause() instanceof RuntimeException cause) ? cause : ex;   // a Redis failure, for the 503 handler
         }
         return lookups.stream().map(CompletableFuture::join).toList();
+    }
+
+    /**
+     * One read before the first request, which fills an empty cache and loads what a lookup runs on Lettuce's event
+     * loop. Cold, that work delays the replies of the first request's 148 GETs, and on a busy host their 500 ms
+     * time-outs expire: a 503. A Redis that is away now is logged, and requests read it when it is back.
+     */
+    @EventListener(ApplicationReadyEvent.class)
+    void readOnceAtStartUp() {
+        try {
+            findAll();
+        }
+        catch (DataAccessException ex) {
+            log.warn("Could not read the colors at start-up: {}", ex.getMostSpecificCause().toString());
+        }
     }
 }

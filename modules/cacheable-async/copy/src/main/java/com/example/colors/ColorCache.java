@@ -20,8 +20,9 @@ import org.springframework.data.redis.serializer.SerializationException;
 /**
  * The color cache, each value it finds checked against its key inside the future. A value that is not JSON, not a
  * color, another color's, or a key of another type is a miss: loaded through the cached method and stored again, GET +
- * SET, without a blocking call. Spring's own path would hand the failed read to a {@code CacheErrorHandler}, whose evict
- * and put block the thread that completed the read: Lettuce's event loop, the one thread that could read their replies.
+ * SET, without a blocking call. Spring hands a failed read to its {@code CacheErrorHandler}, which fails the request (a
+ * 500); healing there would be an evict and a put that block the thread that completed the read, Lettuce's event loop,
+ * the one thread that could read their replies.
  */
 class ColorCache extends RedisCache {
 
@@ -45,7 +46,8 @@ class ColorCache extends RedisCache {
             cause = cause.getCause();
         }
         if (cause != null && !isUnreadable(cause)) {
-            return CompletableFuture.failedFuture(isRedisClientFailure(cause) ? new RedisConnectionFailureException("Redis connection failed", cause) : cause);
+            return CompletableFuture.failedFuture(
+                    isRedisClientFailure(cause) ? new RedisConnectionFailureException("Redis connection failed", cause) : cause);
         }
         String redisKey = createCacheKey(key);
         log.warn("Unreadable value at {}, written again", redisKey);
@@ -63,10 +65,14 @@ class ColorCache extends RedisCache {
         return getCacheWriter().store(getName(), serializeCacheKey(redisKey), serializeCacheValue(value), ttl);
     }
 
-    /** Not JSON or not a color ({@link SerializationException}), or a key of another type ({@code WRONGTYPE}): bad data, not an outage. */
+    /**
+     * Not JSON or not a color ({@link SerializationException}), or a key of another type (Redis answered
+     * {@code WRONGTYPE}): bad data, not an outage.
+     */
     private static boolean isUnreadable(Throwable error) {
         for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SerializationException || (cause.getMessage() != null && cause.getMessage().startsWith("WRONGTYPE"))) {
+            boolean wrongType = cause.getMessage() != null && cause.getMessage().startsWith("WRONGTYPE");
+            if (cause instanceof SerializationException || wrongType) {
                 return true;
             }
         }

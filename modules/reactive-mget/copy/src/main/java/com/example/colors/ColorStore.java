@@ -53,7 +53,8 @@ class ColorStore {
         return values.multiGet(keys)
                 .publishOn(Schedulers.parallel())
                 .flatMap(this::decodeAll)
-                .onErrorMap(ColorStore::isRedisClientFailure, ex -> new RedisConnectionFailureException("Redis connection failed", ex));
+                .onErrorMap(ColorStore::isRedisClientFailure,
+                        ex -> new RedisConnectionFailureException("Redis connection failed", ex));
     }
 
     private Mono<List<Color>> decodeAll(List<byte[]> found) {

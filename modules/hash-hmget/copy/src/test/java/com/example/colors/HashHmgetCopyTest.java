@@ -1,0 +1,11 @@
+package com.example.colors;
+
+import dev.colorbench.testkit.copy.CopyContractTest;
+import dev.colorbench.testkit.copy.StoredColor;
+
+class HashHmgetCopyTest extends CopyContractTest {
+
+    HashHmgetCopyTest() {
+        super(StoredColor.hashField("colors::v5"));
+    }
+}

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 import org.redisson.api.RBucket;
@@ -134,11 +135,14 @@ class ColorStore {
         }
     }
 
-    /** Redisson keeps a failed read as it keeps any other, and would answer that failure for good: the next read starts a new cache. */
+    /**
+     * Redisson keeps a failed read as it keeps any other, and would answer that failure for good: the next read starts a
+     * new cache. Destroying the old one waits for Redis, which may be away, so it is not the request's wait.
+     */
     private synchronized void drop(Cache failed) {
         if (cache == failed) {
             cache = null;
-            failed.caching().destroy();
+            CompletableFuture.runAsync(failed.caching()::destroy);
         }
     }
 

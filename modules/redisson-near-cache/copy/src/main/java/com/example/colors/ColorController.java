@@ -25,7 +25,7 @@ class ColorController {
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(store.findAll());
     }
 
-    /** Redis away, refusing, or slower than its 500 ms time-out (Redisson's exceptions): a 503 problem at once, never a 500 or a hang. */
+    /** Redis away, refusing, or slower than its 500 ms time-out, in Redisson's exceptions: a 503 problem at once. */
     @ExceptionHandler(RedisException.class)
     ProblemDetail storeUnavailable() {
         return ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, "The colors cannot be read now; try again shortly.");

@@ -28,8 +28,8 @@ import org.springframework.stereotype.Component;
  * The pattern: Redisson's client-side cache in front of the keys colors::v3::&lt;name&gt;, one RBucket per color. Redisson
  * keeps each GET's reply until Redis reports a write to its key, so a warm GET /colors sends no command and makes no
  * round trip; a cold one is 1 GET per color it does not hold, all started together on Redisson's one tracked
- * connection. The JSON answered is remembered against the very arrays Redisson returned, so a warm request does no JSON
- * work either; a new read is a new array, and decoded again.
+ * connection, so that they share round trips. The JSON answered is remembered against the very arrays Redisson
+ * returned, so a warm request does no JSON work either; a new read is a new array, and decoded again.
  *
  * <p>A color that is missing, unreadable or under a key of another type is answered from the {@link ColorSource} and
  * written back with 1 MSET of just those keys; that write invalidates them, so the next request reads them again.

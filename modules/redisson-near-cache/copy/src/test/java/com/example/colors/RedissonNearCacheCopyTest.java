@@ -1,0 +1,11 @@
+package com.example.colors;
+
+import dev.colorbench.testkit.copy.CopyContractTest;
+import dev.colorbench.testkit.copy.StoredColor;
+
+class RedissonNearCacheCopyTest extends CopyContractTest {
+
+    RedissonNearCacheCopyTest() {
+        super(StoredColor.stringKey(name -> "colors::v3::" + name));
+    }
+}

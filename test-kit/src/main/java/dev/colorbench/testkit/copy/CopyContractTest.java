@@ -28,7 +28,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * What a pattern's standalone copy promises about reading its store, against the test Redis (or PostgreSQL): the whole
- * palette byte for byte, and a color that is missing or unreadable in Redis answered right and written back. Each copy
+ * palette byte for byte, and a color that is missing, unreadable or of another type in Redis answered right and written
+ * back. Each copy
  * has a one-line subclass naming where it keeps a color ({@link StoredColor}), or none for a copy that reads no Redis.
  * The checks of names (400 and 404) are the modules' contract, not the copies'.
  */
@@ -118,6 +119,12 @@ public abstract class CopyContractTest {
     @Test
     void anUnreadableColorIsAnsweredAndWrittenBack() {
         assertHealed((redis, name) -> stored.corrupt(redis, name));
+    }
+
+    @Test
+    void aKeyOfAnotherTypeIsAnsweredAndWrittenOver() {
+        Assumptions.assumeTrue(stored != null, "the copy reads no Redis");
+        assertHealed((redis, name) -> Assumptions.assumeTrue(stored.replaceWithAnotherType(redis, name), "no key of the color's own"));
     }
 
     private void assertHealed(Spoil spoil) {

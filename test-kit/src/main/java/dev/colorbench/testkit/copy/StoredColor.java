@@ -19,13 +19,27 @@ public interface StoredColor {
     /** Replaces the color with something that is not a color. */
     void corrupt(RedisCommands<String, String> redis, String name);
 
+    /**
+     * Puts a key of another type where the color was, as another application might; false where the layout has no key
+     * of the color's own (a field of a hash, an element of a list).
+     */
+    default boolean replaceWithAnotherType(RedisCommands<String, String> redis, String name) {
+        return false;
+    }
+
     /** One string key per color. */
     static StoredColor stringKey(Function<String, String> key) {
         return new StoredColor() {
 
+            /** The string, null for no key, or the type of a key that holds another. */
             @Override
             public String read(RedisCommands<String, String> redis, String name) {
-                return redis.get(key.apply(name));
+                String type = redis.type(key.apply(name));
+                return switch (type) {
+                    case "string" -> redis.get(key.apply(name));
+                    case "none" -> null;
+                    default -> "a key of type " + type;
+                };
             }
 
             @Override
@@ -36,6 +50,13 @@ public interface StoredColor {
             @Override
             public void corrupt(RedisCommands<String, String> redis, String name) {
                 redis.set(key.apply(name), "not a color");
+            }
+
+            @Override
+            public boolean replaceWithAnotherType(RedisCommands<String, String> redis, String name) {
+                redis.del(key.apply(name));
+                redis.sadd(key.apply(name), "not a color");
+                return true;
             }
         };
     }

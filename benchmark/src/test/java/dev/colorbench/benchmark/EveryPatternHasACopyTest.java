@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.colorbench.benchmark.modules.ModuleCatalog;
 import dev.colorbench.benchmark.modules.PatternModule;
@@ -32,6 +34,18 @@ class EveryPatternHasACopyTest {
         for (PatternModule module : patterns()) {
             assertThat(ROOT.resolve("modules/" + module.id() + "/copy/pom.xml")).as(module.id() + "'s copy").isRegularFile();
             assertThat(rootPom).as("the root pom's modules").contains("<module>modules/" + module.id() + "/copy</module>");
+        }
+    }
+
+    /** ./mvnw jmeter:jmeter runs in every project of the build: each copy names the plugin, at the build's version, to skip it. */
+    @Test
+    void everyCopyKnowsTheJMeterPluginAtTheBuildsVersion() throws IOException {
+        Matcher version = Pattern.compile("<jmeter-maven-plugin.version>([^<]+)</jmeter-maven-plugin.version>")
+                .matcher(Files.readString(ROOT.resolve("pom.xml")));
+        assertThat(version.find()).as("jmeter-maven-plugin.version in the root pom").isTrue();
+        for (PatternModule module : patterns()) {
+            assertThat(Files.readString(ROOT.resolve("modules/" + module.id() + "/copy/pom.xml"))).as(module.id() + "'s copy's pom")
+                    .contains("<artifactId>jmeter-maven-plugin</artifactId>\n          <version>" + version.group(1) + "</version>");
         }
     }
 

@@ -31,13 +31,13 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 "JMeter " + jmeterVersion + " on the same machine", cpuPlacement, settings.threads(),
                 settings.durationSeconds(), settings.rampupSeconds(), settings.latencyDurationSeconds(), settings.rate(), settings.openModelCap(),
                 ("one row per core at a time" + (settings.warmupTogetherSeconds() > 0 ? ", at " + SteadyState.LIGHT_CLIENTS
-                        + " clients each, each until its JIT is quiet (at most " + settings.warmupTogetherSeconds() + " s), then" : "")
+                        + " clients each, each until its JIT is quiet or " + settings.warmupTogetherSeconds() + " s have passed, then" : "")
                         + " at the measured load, each row until its last %d windows of %d s no longer climb by more than %s %% and its JIT's compilations took at most %s %% of them "
-                        + "(their elapsed time, waits for a core included: jvm.compilation.time; at most %d s%s), "
+                        + "(their elapsed time, waits for a core included: jvm.compilation.time), or until %d s have passed%s; "
                         + "then a round of JMeter's own, %d s on each row, before the first measured run; in no figure").formatted(settings.warmupWindows(),
                                 settings.warmupWindowSeconds(), settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT),
                                 settings.warmupSeconds(), settings.warmupCompilingSeconds() > settings.warmupSeconds()
-                                        ? ", or " + settings.warmupCompilingSeconds() + " s while its JIT is still compiling" : "",
+                                        ? " (" + settings.warmupCompilingSeconds() + " s while its JIT is still compiling)" : "",
                                 settings.jmeterWarmupSeconds()),
                 settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness, null);
     }

@@ -7,9 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -203,7 +200,7 @@ public abstract class StalenessContractTest {
     void noAnswerIsStaleAfterTheConnectionsAreCutWhileAnotherWriterWrites() throws InterruptedException {
         awaitWarm();
         List<String> names = names(8);
-        try (Load load = new Load(names, 2)) {
+        try (BackgroundLoad load = load(names, 2)) {
             for (int cut = 0; cut < 3; cut++) {
                 Thread.sleep(300);
                 redis.sync().clientKill(KillArgs.Builder.typeNormal());
@@ -296,7 +293,7 @@ public abstract class StalenessContractTest {
         awaitWarm();
         List<String> names = names(4);
         for (int round = 0; round < 3; round++) {
-            try (Load load = new Load(names, 3)) {
+            try (BackgroundLoad load = load(names, 3)) {
                 Thread.sleep(1000);
             }
             assertEveryAnswerIsWhatRedisHoldsOnceSettled();
@@ -309,61 +306,15 @@ public abstract class StalenessContractTest {
      * and {@code readers} threads asking for them and for the whole palette, until closed. A read may
      * be answered 200 or, while connections are cut, 503; nothing else.
      */
-    private final class Load implements AutoCloseable {
-
-        private final AtomicBoolean running = new AtomicBoolean(true);
-
-        private final AtomicInteger writes = new AtomicInteger();
-
-        private final AtomicInteger reads = new AtomicInteger();
-
-        private final AtomicReference<Throwable> failure = new AtomicReference<>();
-
-        private final List<Thread> threads = new ArrayList<>();
-
-        Load(List<String> names, int readers) {
-            start("writer", () -> {
-                int i = writes.getAndIncrement();
-                String name = names.get(i % names.size());
-                redis.sync().set(keyOf.apply(name), ColorJson.of(repainted(name, i)));
-            });
-            for (int r = 0; r < readers; r++) {
-                int reader = r;
-                start("reader-" + r, () -> {
-                    int i = reads.getAndIncrement();
-                    String path = (i % 2 == reader % 2) ? "/colors/" + names.get(i % names.size()) : "/colors";
-                    HttpResponse<String> response = get(path);
-                    assertThat(response.statusCode()).as("%s under load: %s", path, response.body()).isIn(200, 503);
-                });
-            }
-        }
-
-        private void start(String name, Runnable step) {
-            Thread thread = new Thread(() -> {
-                try {
-                    while (running.get()) {
-                        step.run();
-                    }
-                }
-                catch (Throwable ex) {
-                    failure.compareAndSet(null, ex);
-                }
-            }, "staleness-" + name);
-            thread.start();
-            threads.add(thread);
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            running.set(false);
-            for (Thread thread : threads) {
-                thread.join(10_000);
-            }
-            if (failure.get() != null) {
-                throw new AssertionError("under load", failure.get());
-            }
-            System.out.printf("Load: %d writes, %d reads%n", writes.get(), reads.get());
-        }
+    private BackgroundLoad load(List<String> names, int readers) {
+        return new BackgroundLoad(i -> {
+            String name = names.get(i % names.size());
+            redis.sync().set(keyOf.apply(name), ColorJson.of(repainted(name, i)));
+        }, readers, (reader, i) -> {
+            String path = (i % 2 == reader % 2) ? "/colors/" + names.get(i % names.size()) : "/colors";
+            HttpResponse<String> response = get(path);
+            assertThat(response.statusCode()).as("%s under load: %s", path, response.body()).isIn(200, 503);
+        });
     }
 
     /**

@@ -7,14 +7,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
+import dev.colorbench.testkit.BackgroundLoad;
 import dev.colorbench.testkit.DelayProxy;
 import dev.colorbench.testkit.EmbeddedRedis;
 import dev.colorbench.testkit.RedisCommandStats;
@@ -254,7 +252,7 @@ class NearCacheStalenessTest {
     void noReadIsStaleAfterTheConnectionsAreCutWhileAnotherWriterWrites() throws InterruptedException {
         awaitWarm();
         List<String> keys = keys(8);
-        try (Load load = new Load(keys, 2)) {
+        try (BackgroundLoad load = load(keys, 2)) {
             for (int cut = 0; cut < 3; cut++) {
                 Thread.sleep(300);
                 redis.sync().clientKill(KillArgs.Builder.typeNormal());
@@ -341,7 +339,7 @@ class NearCacheStalenessTest {
         awaitWarm();
         List<String> keys = keys(4);
         for (int round = 0; round < 3; round++) {
-            try (Load load = new Load(keys, 3)) {
+            try (BackgroundLoad load = load(keys, 3)) {
                 Thread.sleep(1000);
             }
             assertEveryReadIsWhatRedisHoldsOnceSettled();
@@ -375,69 +373,23 @@ class NearCacheStalenessTest {
     }
 
     /** Another writer changing {@code keys} as fast as it can, and {@code readers} threads reading them, until closed. */
-    private final class Load implements AutoCloseable {
-
-        private final AtomicBoolean running = new AtomicBoolean(true);
-
-        private final AtomicInteger writes = new AtomicInteger();
-
-        private final AtomicInteger reads = new AtomicInteger();
-
-        private final AtomicReference<Throwable> failure = new AtomicReference<>();
-
-        private final List<Thread> threads = new ArrayList<>();
-
-        Load(List<String> keys, int readers) {
-            start("writer", () -> {
-                int i = writes.getAndIncrement();
-                String key = keys.get(i % keys.size());
-                redis.sync().set(key, key + "-load" + i);
-            });
-            for (int r = 0; r < readers; r++) {
-                int reader = r;
-                start("reader-" + r, () -> {
-                    int i = reads.getAndIncrement();
-                    try {
-                        if (i % 2 == reader % 2) {
-                            cache.getAll(List.of(keys.get(i % keys.size())));
-                        }
-                        else {
-                            joined.get();
-                        }
-                    }
-                    catch (DataAccessException ex) {
-                        // Redis away or the connection cut: the application's 503
-                    }
-                });
-            }
-        }
-
-        private void start(String name, Runnable step) {
-            Thread thread = new Thread(() -> {
-                try {
-                    while (running.get()) {
-                        step.run();
-                    }
+    private BackgroundLoad load(List<String> keys, int readers) {
+        return new BackgroundLoad(i -> {
+            String key = keys.get(i % keys.size());
+            redis.sync().set(key, key + "-load" + i);
+        }, readers, (reader, i) -> {
+            try {
+                if (i % 2 == reader % 2) {
+                    cache.getAll(List.of(keys.get(i % keys.size())));
                 }
-                catch (Throwable ex) {
-                    failure.compareAndSet(null, ex);
+                else {
+                    joined.get();
                 }
-            }, "staleness-" + name);
-            thread.start();
-            threads.add(thread);
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            running.set(false);
-            for (Thread thread : threads) {
-                thread.join(10_000);
             }
-            if (failure.get() != null) {
-                throw new AssertionError("under load", failure.get());
+            catch (DataAccessException ex) {
+                // Redis away or the connection cut: the application's 503
             }
-            System.out.printf("Load: %d writes, %d reads%n", writes.get(), reads.get());
-        }
+        });
     }
 
     /**

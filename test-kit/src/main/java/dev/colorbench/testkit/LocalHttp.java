@@ -8,8 +8,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.function.Function;
 
-import dev.colorbench.core.palette.ColorJson;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -32,13 +30,14 @@ public final class LocalHttp {
     /**
      * For a module that may answer from a local copy until it notices that its store went away: asks
      * {@code path} with {@code get} until the answer is not a 200, for at most {@code within}; every 200
-     * before that must be the whole palette. Returns the last answer, for the caller to check it is a 503.
+     * before that must be {@code palette}. Returns the last answer, for the caller to check it is a 503.
      */
-    static HttpResponse<String> untilNoLongerFromTheCopy(Function<String, HttpResponse<String>> get, String path, Duration within) {
+    public static HttpResponse<String> untilNoLongerFromTheCopy(Function<String, HttpResponse<String>> get, String path, Duration within,
+            String palette) {
         long deadline = System.nanoTime() + within.toNanos();
         HttpResponse<String> response = get.apply(path);
         while (response.statusCode() == 200 && System.nanoTime() < deadline) {
-            assertThat(response.body()).as("%s from the local copy before the outage is noticed", path).isEqualTo(ColorJson.palette());
+            assertThat(response.body()).as("%s from the local copy before the outage is noticed", path).isEqualTo(palette);
             try {
                 Thread.sleep(10);
             }

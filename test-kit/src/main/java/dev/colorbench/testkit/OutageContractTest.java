@@ -161,7 +161,7 @@ public abstract class OutageContractTest {
 
     /** Right answers from the local copy, then, within {@link #FAST_FAILURE} of the store stopping, a 503. */
     private void awaitTheOutageNoticed(String path) {
-        assertThat(LocalHttp.untilNoLongerFromTheCopy(this::get, path, FAST_FAILURE).statusCode())
+        assertThat(LocalHttp.untilNoLongerFromTheCopy(this::get, path, FAST_FAILURE, ColorJson.palette()).statusCode())
                 .as("%s within %s of the store stopping", path, FAST_FAILURE).isEqualTo(503);
     }
 

@@ -150,7 +150,7 @@ public abstract class RedisClusterContractTest extends ColorApiContractTest {
 
     /** Right answers from the local copy, then, within {@link #FAST_FAILURE} of the master stopping, a 503. */
     private void awaitTheOutageNoticed(String path) {
-        assertThat(LocalHttp.untilNoLongerFromTheCopy(this::get, path, FAST_FAILURE).statusCode())
+        assertThat(LocalHttp.untilNoLongerFromTheCopy(this::get, path, FAST_FAILURE, ColorJson.palette()).statusCode())
                 .as("%s within %s of the master stopping", path, FAST_FAILURE).isEqualTo(503);
     }
 

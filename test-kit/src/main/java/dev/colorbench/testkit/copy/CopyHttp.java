@@ -1,43 +1,25 @@
 package dev.colorbench.testkit.copy;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
+import dev.colorbench.testkit.LocalHttp;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Requests to the copy on its local port; a request that takes 10 s has hung, and fails the test. */
+/** Requests to the copy on its local port, as the kit's {@link LocalHttp} sends them, and what the copies' answers must be. */
 final class CopyHttp {
 
     /** The most a request may take to fail while Redis is away or stalled. */
     static final Duration FAST_FAILURE = Duration.ofSeconds(1);
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2))
-            .build();
-
     private CopyHttp() {
     }
 
     static HttpResponse<String> get(int port, String path) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .timeout(Duration.ofSeconds(10))
-                .build();
-        try {
-            return CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        }
-        catch (IOException ex) {
-            throw new IllegalStateException("GET " + path + " failed", ex);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
-        }
+        return LocalHttp.get(port, path);
     }
 
     /** The 148 colors as {@code GET /colors} must answer them, byte for byte. */

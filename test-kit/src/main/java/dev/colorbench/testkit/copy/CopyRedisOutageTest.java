@@ -4,6 +4,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 import dev.colorbench.testkit.EmbeddedRedis;
+import dev.colorbench.testkit.LocalHttp;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
@@ -75,12 +76,7 @@ public abstract class CopyRedisOutageTest {
     void aStoppedRedisIsA503WithinASecond() {
         REDIS.stop();
         if (answersFromALocalCopy()) {
-            long deadline = System.nanoTime() + CopyHttp.FAST_FAILURE.toNanos();
-            HttpResponse<String> response = CopyHttp.get(port, "/colors");
-            while (response.statusCode() == 200 && System.nanoTime() < deadline) {
-                assertThat(response.body()).as("from the local copy before the outage is noticed").isEqualTo(CopyHttp.palette());
-                response = CopyHttp.get(port, "/colors");
-            }
+            LocalHttp.untilNoLongerFromTheCopy(path -> CopyHttp.get(port, path), "/colors", CopyHttp.FAST_FAILURE, CopyHttp.palette());
         }
 
         CopyHttp.assertFast503(port, "/colors");

@@ -20,9 +20,12 @@ import tools.jackson.databind.JsonNode;
  * @param storeCpuSeconds CPU time the store it reads used (0 for none)
  * @param jmeterCpuSeconds CPU time JMeter used
  * @param latency the module's own histogram of the run's requests, in microseconds
+ * @param storeInBytes bytes Redis read from its clients (summed over a cluster's masters, the readings' own INFO
+ *        commands left out); null for a row without Redis, or a server that does not count them
+ * @param storeOutBytes bytes Redis wrote to its clients, the same way
  */
 public record ServerFigures(Long requests, Double meanMicros, Double allocatedBytes, Long gcPauses, Double gcPauseMillis, Double moduleCpuSeconds,
-        Double storeCpuSeconds, Double jmeterCpuSeconds, LatencyHistogram latency) {
+        Double storeCpuSeconds, Double jmeterCpuSeconds, LatencyHistogram latency, Double storeInBytes, Double storeOutBytes) {
 
     /** The actuator's answer to one meter request: its status and body. */
     record Reading(String status, String body) {
@@ -61,7 +64,8 @@ public record ServerFigures(Long requests, Double meanMicros, Double allocatedBy
                 pauses == null ? null : Math.round(pauses),
                 pauseSeconds == null ? null : pauseSeconds * 1000,
                 difference(before, after, ServerMetric.CPU, "MODULE"), difference(before, after, ServerMetric.CPU, "STORE"),
-                difference(before, after, ServerMetric.CPU, "JMETER"), latency(before.get(ServerMetric.LATENCY), after.get(ServerMetric.LATENCY)));
+                difference(before, after, ServerMetric.CPU, "JMETER"), latency(before.get(ServerMetric.LATENCY), after.get(ServerMetric.LATENCY)),
+                difference(before, after, ServerMetric.CPU, "STORE_IN_BYTES"), difference(before, after, ServerMetric.CPU, "STORE_OUT_BYTES"));
     }
 
     private static LatencyHistogram latency(Reading before, Reading after) {
@@ -86,6 +90,11 @@ public record ServerFigures(Long requests, Double meanMicros, Double allocatedBy
             return null;
         }
         return to.get(statistic) - from.get(statistic);
+    }
+
+    /** A count of the run (bytes, say) per request of {@code requests} (JMeter's count of the run), or null when either is unknown. */
+    public static Double perRequest(Double bytes, long requests) {
+        return bytes == null || requests <= 0 ? null : bytes / requests;
     }
 
     /** Allocation per request served, or null if either is unknown. */

@@ -18,9 +18,11 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.colorbench.benchmark.Json;
 import dev.colorbench.benchmark.modules.Store;
+import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.protocol.ProtocolVersion;
 
 /**
  * What the processes a request goes through spent on the CPU so far, counted from outside them and served to the plan
@@ -32,6 +34,16 @@ import io.lettuce.core.api.StatefulRedisConnection;
  * costs each of them: a figure that does not depend on how many cores the machine has or who else was using them.
  * The same server takes the plan's word that a row's profiled load is about to start ({@code /profile/<row>}), so that a
  * profile can hold that row's load only ({@link Profiler}).
+ *
+ * <p>For a Redis row the same answer also carries the bytes Redis has read from and written to its clients so far
+ * ({@code total_net_input_bytes} and {@code total_net_output_bytes} of {@code INFO stats}, summed over a cluster's masters like
+ * the CPU), read at the same moment as the CPU: {@code STORE_IN_BYTES} and {@code STORE_OUT_BYTES}, absent for any other row.
+ * Their difference over a run, divided by its requests, is what one request sends to Redis and gets back from it. The
+ * readings' own {@code INFO} commands and replies land in those counters too; they are subtracted, not neglected: each
+ * reading counts the bytes of every {@code INFO} command it sent and of every reply it got on that server (the reply's
+ * payload and its RESP bulk header), and serves the counters minus what it has counted up to that moment. What is left
+ * is the modules' traffic (and any other client's, on a shared server). The meter's {@code baseUnit} stays
+ * {@code seconds}, which the plan's reader checks; the statistics' names say their unit.
  */
 final class CpuReadings implements AutoCloseable {
 
@@ -44,6 +56,9 @@ final class CpuReadings implements AutoCloseable {
     private final Map<String, RedisClient> redisClients = new LinkedHashMap<>();
 
     private final Map<String, StatefulRedisConnection<String, String>> redis = new LinkedHashMap<>();
+
+    /** By Redis URL: what the readings' own INFO commands and replies put into that server's byte counters. */
+    private final Map<String, OwnTraffic> ownTraffic = new LinkedHashMap<>();
 
     private volatile ProcessHandle jmeter;
 
@@ -118,7 +133,10 @@ final class CpuReadings implements AutoCloseable {
     private synchronized List<Map<String, Object>> measurements(RunningModule module) {
         List<Map<String, Object>> measurements = new ArrayList<>();
         seconds(module.process().toHandle()).ifPresent(seconds -> measurements.add(measurement("MODULE", seconds)));
-        storeSeconds(module).ifPresent(seconds -> measurements.add(measurement("STORE", seconds)));
+        StoreReading store = store(module);
+        store.cpuSeconds().ifPresent(seconds -> measurements.add(measurement("STORE", seconds)));
+        store.inBytes().ifPresent(bytes -> measurements.add(measurement("STORE_IN_BYTES", bytes)));
+        store.outBytes().ifPresent(bytes -> measurements.add(measurement("STORE_OUT_BYTES", bytes)));
         ProcessHandle load = jmeter;
         if (load != null) {
             seconds(load).ifPresent(seconds -> measurements.add(measurement("JMETER", seconds)));
@@ -126,44 +144,117 @@ final class CpuReadings implements AutoCloseable {
         return measurements;
     }
 
-    /** The CPU of the store the row reads: Redis, the embedded PostgreSQL, or none (0) for the ceiling; empty where it cannot be read. */
-    private Optional<Double> storeSeconds(RunningModule module) {
+    /** What the store had spent so far: its CPU seconds, and for Redis the bytes it read from and wrote to its clients, minus this reader's own. */
+    private record StoreReading(Optional<Double> cpuSeconds, Optional<Double> inBytes, Optional<Double> outBytes) {
+    }
+
+    /**
+     * The bytes this reader's own {@code INFO} commands and replies put into one Redis server's counters so far: what it sent
+     * ({@code in}, as Redis counts input) and what it got back ({@code out}).
+     */
+    private static final class OwnTraffic {
+
+        double in;
+
+        double out;
+    }
+
+    /** The store the row reads: Redis, the embedded PostgreSQL, or none (CPU 0) for the ceiling; a figure empty where it cannot be read. */
+    private StoreReading store(RunningModule module) {
         Store store = module.target().module().store();
         if (store == Store.NONE) {
-            return Optional.of(0.0);
+            return new StoreReading(Optional.of(0.0), Optional.empty(), Optional.empty());
         }
         if (store == Store.POSTGRESQL) {
             List<ProcessHandle> database = stores.databaseProcesses();
-            return database.isEmpty() ? Optional.empty()
-                    : Optional.of(database.stream().map(CpuReadings::seconds).flatMap(Optional::stream).mapToDouble(Double::doubleValue).sum());
+            return new StoreReading(database.isEmpty() ? Optional.empty()
+                    : Optional.of(database.stream().map(CpuReadings::seconds).flatMap(Optional::stream).mapToDouble(Double::doubleValue).sum()),
+                    Optional.empty(), Optional.empty());
         }
         double seconds = 0;
+        double in = 0;
+        double out = 0;
+        boolean cpuRead = true;
+        boolean bytesRead = true;
         for (String url : stores.redisUrlsOf(module.target())) {
             StatefulRedisConnection<String, String> connection = redis.computeIfAbsent(url, key -> {
                 RedisURI uri = RedisURI.create(key);
                 uri.setTimeout(Duration.ofSeconds(2));
                 RedisClient client = RedisClient.create(uri);
+                // RESP2: INFO answers a plain bulk string, whose bytes on the wire the reading counts as its own ({@link #replyBytes})
+                client.setOptions(ClientOptions.builder().protocolVersion(ProtocolVersion.RESP2).build());
                 redisClients.put(key, client);
                 return client.connect();
             });
-            Map<String, Double> cpu = new LinkedHashMap<>();
-            for (String line : connection.sync().info("cpu").split("\r?\n")) {
-                int colon = line.indexOf(':');
-                if (colon > 0) {
-                    try {
-                        cpu.put(line.substring(0, colon), Double.parseDouble(line.substring(colon + 1).strip()));
-                    }
-                    catch (NumberFormatException ex) {
-                        // not a figure
-                    }
+            OwnTraffic own = ownTraffic.computeIfAbsent(url, key -> new OwnTraffic());
+            Map<String, Double> cpu = info(connection, "cpu", own);
+            if (cpu.containsKey("used_cpu_user") && cpu.containsKey("used_cpu_sys")) {
+                seconds += cpu.get("used_cpu_user") + cpu.get("used_cpu_sys");
+            }
+            else {
+                cpuRead = false;
+            }
+            // read right after the CPU; its reply's own bytes are counted by Redis only once written, after these figures
+            Map<String, Double> stats = info(connection, "stats", own);
+            if (stats.containsKey("total_net_input_bytes") && stats.containsKey("total_net_output_bytes")) {
+                // the command of this very reading is in Redis's input count already, its reply not yet in its output count
+                in += stats.get("total_net_input_bytes") - own.in;
+                out += stats.get("total_net_output_bytes") - (own.out - replyBytes(stats.get(REPLY_LENGTH)));
+            }
+            else {
+                bytesRead = false;
+            }
+        }
+        return new StoreReading(cpuRead ? Optional.of(seconds) : Optional.empty(), bytesRead ? Optional.of(in) : Optional.empty(),
+                bytesRead ? Optional.of(out) : Optional.empty());
+    }
+
+    /** Where {@link #info} leaves the length of the reply it parsed, so that the reading can tell its own reply apart. */
+    private static final String REPLY_LENGTH = " reply length";
+
+    /**
+     * The figures of one {@code INFO} section, after counting the command and its reply as this reader's own traffic. The
+     * reply's length is left under {@link #REPLY_LENGTH}.
+     */
+    private static Map<String, Double> info(StatefulRedisConnection<String, String> connection, String section, OwnTraffic own) {
+        String reply = connection.sync().info(section);
+        own.in += commandBytes("INFO", section);
+        double length = reply.getBytes(StandardCharsets.UTF_8).length;
+        own.out += replyBytes(length);
+        Map<String, Double> figures = new LinkedHashMap<>();
+        for (String line : reply.split("\r?\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                try {
+                    figures.put(line.substring(0, colon), Double.parseDouble(line.substring(colon + 1).strip()));
+                }
+                catch (NumberFormatException ex) {
+                    // not a figure
                 }
             }
-            if (!cpu.containsKey("used_cpu_user") || !cpu.containsKey("used_cpu_sys")) {
-                return Optional.empty();
-            }
-            seconds += cpu.get("used_cpu_user") + cpu.get("used_cpu_sys");
         }
-        return Optional.of(seconds);
+        figures.put(REPLY_LENGTH, length);
+        return figures;
+    }
+
+    /** A command as RESP puts it on the wire: {@code *2\r\n$4\r\nINFO\r\n$3\r\ncpu\r\n}. */
+    static int commandBytes(String... words) {
+        int bytes = header(words.length);
+        for (String word : words) {
+            int length = word.getBytes(StandardCharsets.UTF_8).length;
+            bytes += header(length) + length + 2;
+        }
+        return bytes;
+    }
+
+    /** A bulk string reply of {@code length} bytes as RESP puts it on the wire: {@code $<length>\r\n<payload>\r\n}. */
+    static double replyBytes(double length) {
+        return header((long) length) + length + 2;
+    }
+
+    /** {@code *2\r\n} or {@code $1024\r\n}: the type's one byte, the count, CR LF. */
+    private static int header(long count) {
+        return 1 + String.valueOf(count).length() + 2;
     }
 
     private static Optional<Double> seconds(ProcessHandle process) {

@@ -160,7 +160,7 @@ class JMeterResultsTest {
     void aRunWithoutReadingsHasNoServerFiguresRatherThanZeros() {
         ServerFigures none = results.server(new RunKey("reactive-mget", Phase.THROUGHPUT, 1));
 
-        assertThat(none).isEqualTo(new ServerFigures(null, null, null, null, null, null, null, null, null));
+        assertThat(none).isEqualTo(new ServerFigures(null, null, null, null, null, null, null, null, null, null, null));
         assertThat(none.allocatedBytesPerRequest()).isNull();
     }
 

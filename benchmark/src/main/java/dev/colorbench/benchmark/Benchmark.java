@@ -10,6 +10,7 @@ import dev.colorbench.benchmark.modules.ModuleCatalog;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.Schedule;
 import dev.colorbench.benchmark.report.Profiles;
+import dev.colorbench.benchmark.report.Fleet;
 import dev.colorbench.benchmark.report.Report;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.run.Condition;
@@ -51,6 +52,8 @@ public final class Benchmark {
         Path repositoryRoot = Path.of(args[0]).toAbsolutePath().normalize();
         String version = args[1];
         BenchmarkSettings settings = BenchmarkSettings.from(System.getProperties(), System.getenv());
+        // the report reads it at the end: a wrong value fails here, not after the run
+        Fleet.rates();
         ModuleCatalog catalog = ModuleCatalog.read(repositoryRoot);
         List<Target> targets = catalog.targets(settings.modules());
         List<Scenario> scenarios = Scenarios.chosen(settings.scenarios());

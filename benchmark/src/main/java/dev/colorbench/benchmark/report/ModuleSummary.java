@@ -16,7 +16,9 @@ import dev.colorbench.benchmark.results.Spread;
  * benchmark/README.md). A figure that could not be measured is {@code null}, never 0. The ratios
  * ({@code percentOfCeiling}, {@code floorRatio}, {@code ratioToReference}) are the medians of the ratios taken within each
  * round, the estimates of their intervals ({@code ...Interval}); {@code twinOf} names the row an A/A twin repeats, and
- * the twin's ratios to it show the run's own noise (docs/measuring.md#rounds-and-intervals).
+ * the twin's ratios to it show the run's own noise (docs/measuring.md#rounds-and-intervals). {@code fleet} holds the figures
+ * the fleet table works from, each an interval over the rounds taken per round like {@code cpuMicros} (docs/fleet.md); it is
+ * missing from a summary.json written before it existed, as in a published reference run.
  */
 public record ModuleSummary(
         String module,
@@ -68,7 +70,8 @@ public record ModuleSummary(
         Interval twinTpsRatio,
         Interval twinCpuRatio,
         int climbingRounds,
-        List<Run> runs) {
+        List<Run> runs,
+        Fleet.Figures fleet) {
 
     /**
      * How long the row was warmed up before it was measured, whether it got steady, its last windows'
@@ -128,10 +131,12 @@ public record ModuleSummary(
     /**
      * One measured thread group. The server figures are the module's own, between the readings
      * around the run; {@code serverMeanMicros} is {@code null} when the module counted other requests
-     * than JMeter's (a reading then caught part of another run). The CPU figures are per request of the run.
+     * than JMeter's (a reading then caught part of another run). The CPU figures are per request of the run, and so are
+     * the bytes Redis read from its clients ({@code bytesToRedis}) and wrote to them ({@code bytesFromRedis}), null for a
+     * row without Redis.
      */
     public record Run(String phase, int repetition, long samples, long errors, double tps, List<Integer> perSecond,
             Long serverRequests, Double serverMeanMicros, Double allocatedBytesPerRequest, Long gcPauses, Double gcPauseMillis,
-            Double moduleCpuMicros, Double storeCpuMicros, Double jmeterCpuMicros, Double climbPercent) {
+            Double moduleCpuMicros, Double storeCpuMicros, Double jmeterCpuMicros, Double climbPercent, Double bytesToRedis, Double bytesFromRedis) {
     }
 }

@@ -109,9 +109,10 @@ public final class Report {
         Map<String, Object> scenarios = new LinkedHashMap<>();
         sections.forEach(section -> scenarios.put(section.id(), section.data()));
         RunDirectory.write(directory.file("summary.json"), Json.MAPPER.writeValueAsString(new Summary(environment, summaries, scenarios)));
-        RunDirectory.write(directory.file("report.md"), render("report.md.mustache", false, view.markdown(sections)));
+        List<Section> shown = shown();
+        RunDirectory.write(directory.file("report.md"), render("report.md.mustache", false, view.markdown(shown)));
         String chartJs = chartJs();
-        RunDirectory.write(directory.file("report.html"), render("report.html.mustache", true, view.html(sections, chartJs)));
+        RunDirectory.write(directory.file("report.html"), render("report.html.mustache", true, view.html(shown, chartJs)));
         if (!summaries.isEmpty()) {
             RunDirectory.write(directory.file("headline.html"), Headline.page(Headline.summary(environment, summaries), command));
         }
@@ -126,7 +127,21 @@ public final class Report {
 
     /** The main tables, for the console at the end of the run. */
     public String table() {
-        return render("tables.md.mustache", false, new ReportView(settings, environment, summaries, command).markdown(sections));
+        return render("tables.md.mustache", false, new ReportView(settings, environment, summaries, command).markdown(shown()));
+    }
+
+    /**
+     * The sections the pages show: with a headline, its fleet table first ({@link Fleet}), then the scenarios'. The fleet
+     * table's figures are each row's {@code fleet} in summary.json already, so it is no scenario there.
+     */
+    private List<Section> shown() {
+        if (summaries.isEmpty()) {
+            return sections;
+        }
+        List<Section> shown = new ArrayList<>();
+        shown.add(Fleet.headline(summaries));
+        shown.addAll(sections);
+        return shown;
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.modules.Role;
+import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.Phase;
 import dev.colorbench.benchmark.plan.RunKey;
@@ -122,7 +123,8 @@ final class Summaries {
                     statistics.perSecond(), server.requests(), serverSawTheRun ? server.meanMicros() : null,
                     server.allocatedBytesPerRequest(), server.gcPauses(), server.gcPauseMillis(),
                     perRequest(server.moduleCpuSeconds(), statistics.samples()), perRequest(server.storeCpuSeconds(), statistics.samples()),
-                    perRequest(server.jmeterCpuSeconds(), statistics.samples()), statistics.climbPercent());
+                    perRequest(server.jmeterCpuSeconds(), statistics.samples()), statistics.climbPercent(),
+                    ServerFigures.perRequest(server.storeInBytes(), statistics.samples()), ServerFigures.perRequest(server.storeOutBytes(), statistics.samples()));
         }
 
         /**
@@ -191,7 +193,17 @@ final class Summaries {
                     twinOf.map(row -> paired(cpuByRound(), row.cpuByRound())).orElse(null),
                     (int) runs.stream().filter(run -> run.phase().equals(Phase.THROUGHPUT.label()) && run.climbPercent() != null
                             && run.climbPercent() > RunStatistics.CLIMB_PERCENT).count(),
-                    runs);
+                    runs, fleet());
+        }
+
+        /**
+         * The fleet table's figures, each taken per round: requests a second per application core and per Redis core, bytes
+         * to and from Redis. The Redis side only for a row on Redis: a database row's store CPU is PostgreSQL's.
+         */
+        Fleet.Figures fleet() {
+            boolean redis = target.module().store() == Store.REDIS;
+            return Fleet.Figures.byRound(byRound(ModuleSummary.Run::moduleCpuMicros), redis ? storeByRound() : null,
+                    byRound(ModuleSummary.Run::bytesToRedis), byRound(ModuleSummary.Run::bytesFromRedis));
         }
 
         /** Each round's closed-model throughput, by round. */

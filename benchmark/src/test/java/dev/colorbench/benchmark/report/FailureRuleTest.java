@@ -54,10 +54,10 @@ class FailureRuleTest {
         ModuleSummary.Latency closed = new ModuleSummary.Latency(1.0, 1L, 2L, 3L, 4L, samples, errors, 100.0, null, null, null, null, null, null);
         ModuleSummary.Latency none = new ModuleSummary.Latency(null, null, null, null, null, 0, 0, null, null, null, null, null, null, null);
         List<ModuleSummary.Run> runs = List.of(new ModuleSummary.Run("throughput", 1, samples, errors, samples / 7.0, List.of(), null, null, null,
-                null, null, null, null, null, null));
+                null, null, null, null, null, null, null, null));
         return new ModuleSummary(module, "pattern", "MVC", "redis-pattern", Map.of(), null, Map.of(), 1, 1.0, null, null, "1 MGET", 1.0,
                 100.0, 100.0, 100.0, List.of(100.0), null, null, null, null, null, null, null, closed, none, none, null, null, null, null,
                 new ModuleSummary.Gc(null, null, null), null, null, null, samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
-                failures, failures, null, null, null, null, null, null, null, null, 0, runs);
+                failures, failures, null, null, null, null, null, null, null, null, 0, runs, null);
     }
 }

@@ -118,6 +118,15 @@ class ReportTest {
         assertThat(summary.cpu().requestsPerCoreSecond()).isCloseTo(1e6 / 130, within(1e-6));
         assertThat(summary.ratioToMget()).isEqualTo(1.0);
         assertThat(summary.cpuRatioToMget()).isEqualTo(1.0);
+        // Redis read 150 bytes and wrote 66,000 around the closed-model run, over its 6 requests
+        assertThat(summary.runs().get(0).bytesToRedis()).isCloseTo(25, within(1e-9));
+        assertThat(summary.runs().get(0).bytesFromRedis()).isCloseTo(11_000, within(1e-9));
+        assertThat(summary.runs().get(1).bytesToRedis()).as("no byte counts around the open-model run: missing, not 0").isNull();
+        // the fleet's figures: 100 µs of the module and 30 µs of Redis a request
+        assertThat(summary.fleet().appRequestsPerCore().estimate()).isCloseTo(10_000, within(1e-6));
+        assertThat(summary.fleet().redisRequestsPerCore().estimate()).isCloseTo(1e6 / 30, within(1e-6));
+        assertThat(summary.fleet().bytesToRedis().estimate()).isCloseTo(25, within(1e-9));
+        assertThat(summary.fleet().bytesFromRedis().rounds()).isEqualTo(1);
     }
 
     @Test
@@ -139,8 +148,17 @@ class ReportTest {
                 .contains("Full run").doesNotContain("{{")
                 .contains("Machine: the same work on every core in 3 windows of 8 s varied by 2 % of its median as arithmetic and by 30 % as reads from memory.");
         assertThat(html).contains("machine steadiness");
+        // the fleet on paper, at the default rates: 10,000 a second is 1 application core and 0.3 of a Redis core, 0.3 and 110 MB/s
+        assertThat(markdown).contains("## What a fleet needs from Redis", "replicas serving reads",
+                "| template-mget | 10,000 · 33,333 | 25 · 11,000 | 10,000 | 1 | 0.30 | 1 | 0.3 · 110 | application, 3.33 x Redis's |",
+                "|  |  |  | 1,000,000 | 100 | 30 | 30 | 25 · 11,000 | application, 3.33 x Redis's |");
+        assertThat(html).contains("What a fleet needs from Redis");
         assertThat(Json.MAPPER.readTree(folder.resolve("summary.json").toFile()).path("modules").get(0).path("tpsMedian").asDouble())
                 .isEqualTo(2.0);
+        assertThat(Json.MAPPER.readTree(folder.resolve("summary.json").toFile()).path("modules").get(0).path("fleet").path("bytesFromRedis")
+                .path("estimate").asDouble()).isEqualTo(11_000.0);
+        assertThat(Json.MAPPER.readTree(folder.resolve("summary.json").toFile()).path("scenarios").has("fleet"))
+                .as("the fleet table's figures are each row's, not a scenario's").isFalse();
     }
 
     @Test
@@ -206,7 +224,7 @@ class ReportTest {
         return new ModuleSummary(module, "pattern", "MVC", "redis-pattern", Map.of(), null, Map.of(), 1, 1.0, null, null, "1 MGET", 1.0,
                 100.0, 100.0, 100.0, List.of(100.0), null, null, ratio.estimate(), null, null, null, null, none, none, none, null, null, null, null,
                 new ModuleSummary.Gc(null, null, null), null, null, null, 0, 0, 0, Map.of(), Map.of(), null, null, ratio, ratio, null, twinOf, null,
-                null, 0, List.of());
+                null, 0, List.of(), null);
     }
 
     @Test

@@ -1,0 +1,282 @@
+package dev.colorbench.benchmark.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.results.Interval;
+import dev.colorbench.benchmark.results.Spread;
+
+/**
+ * The fleet on paper: what serving {@code R} requests a second would take of application cores, Redis cores and the
+ * network, worked out from what one request was measured to cost, from outside the processes (docs/fleet.md).
+ *
+ * <p>Per row, four figures ({@link Figures}): requests a second one application core serves ({@code 1e6 / module CPU µs
+ * per request}), requests a second one Redis core serves ({@code 1e6 / Redis CPU µs per request}, summed over a cluster's
+ * masters), and the bytes one request sends to Redis and gets back from it. Redis serves commands on one main thread by
+ * default, so the Redis rate is also the most one Redis server, or one shard, serves. At a rate {@code R} ({@link Need}):
+ * application cores {@code R / app rate}, Redis cores {@code R / Redis rate}, shards that many rounded up, MB/s (10^6
+ * bytes) each way {@code R x bytes / 1e6}, and which side needs more cores. Every figure keeps its bounds: a core count
+ * from the rate's high bound is the low end of its interval.
+ *
+ * <p>The model leaves out the network between hosts, Redis I/O threads, replicas serving reads, and uneven spread of
+ * keys over shards; it assumes each shard gets an equal share of the requests.
+ *
+ * <p>For a scenario: give each row a {@link Row} built from its spreads ({@link Row#of(String, Spreads)}; a scenario's
+ * {@code RowFigures.fleet()} has them) and call {@link #section(String, String, List, String)}, which renders the same
+ * table as the headline's at the default rates and {@code -Dbenchmark.fleetRate}, for example
+ * {@code Fleet.section("workload-fleet", "What a fleet needs from Redis, for this workload", rows, Fleet.RANGE)}.
+ */
+public final class Fleet {
+
+    /** The property that adds a rate of the reader's own to the table: requests a second. */
+    public static final String RATE_PROPERTY = "benchmark.fleetRate";
+
+    /** The rates every table shows. */
+    public static final List<Double> DEFAULT_RATES = List.of(10_000.0, 100_000.0, 1_000_000.0);
+
+    /** The highest rate {@link #RATE_PROPERTY} accepts: beyond it the arithmetic says nothing a reader could use. */
+    public static final double MAX_RATE = 1e9;
+
+    /** What the bounds of the headline's figures are. */
+    public static final String INTERVAL = "95 % interval over the rounds";
+
+    /** What the bounds of a scenario's figures are. */
+    public static final String RANGE = "range of the repetitions";
+
+    /** The one sentence on what the model does not see; the headline and every scenario table say it. */
+    static final String LEAVES_OUT = "The model leaves out the network between hosts (only the bytes are counted), Redis I/O threads, "
+            + "replicas serving reads, and uneven load: it assumes keys, and requests, spread evenly over the shards.";
+
+    private Fleet() {
+    }
+
+    /**
+     * One row's figures per request: requests a second per application core and per Redis core (null without Redis),
+     * bytes per request to Redis and from Redis (null without Redis). In summary.json, a headline row's {@code fleet}.
+     */
+    public record Figures(Interval appRequestsPerCore, Interval redisRequestsPerCore, Interval bytesToRedis, Interval bytesFromRedis) {
+
+        /**
+         * From each round's figures per request (by round): the module's CPU µs, Redis's CPU µs (null: the row has no
+         * Redis), bytes to and from Redis. Each rate is taken per round, then its interval over the rounds.
+         */
+        public static Figures byRound(Map<Integer, Double> moduleMicros, Map<Integer, Double> redisMicros, Map<Integer, Double> toRedis,
+                Map<Integer, Double> fromRedis) {
+            return new Figures(Interval.of(perCore(moduleMicros.values())), redisMicros == null ? null : Interval.of(perCore(redisMicros.values())),
+                    redisMicros == null ? null : Interval.of(toRedis.values()), redisMicros == null ? null : Interval.of(fromRedis.values()));
+        }
+    }
+
+    /**
+     * The same four figures over a scenario's repetitions: median and range. In summary.json, a scenario row's
+     * {@code fleet}.
+     */
+    public record Spreads(Spread appRequestsPerCore, Spread redisRequestsPerCore, Spread bytesToRedis, Spread bytesFromRedis) {
+
+        /**
+         * From each repetition's figures per request; a missing one is null. A row has Redis where its bytes were counted
+         * (the readings count them for a Redis row only), so without them the Redis side is null: a database row's store
+         * CPU is PostgreSQL's, not Redis's.
+         */
+        public static Spreads ofRuns(List<Double> moduleMicros, List<Double> storeMicros, List<Double> toRedis, List<Double> fromRedis) {
+            boolean redis = toRedis.stream().anyMatch(bytes -> bytes != null) && fromRedis.stream().anyMatch(bytes -> bytes != null);
+            return new Spreads(Spread.of(perCore(moduleMicros)), redis ? Spread.of(perCore(storeMicros)) : null,
+                    redis ? Spread.of(toRedis) : null, redis ? Spread.of(fromRedis) : null);
+        }
+
+        /** The spreads as figures whose bounds are the range of the repetitions. */
+        public Figures figures() {
+            return new Figures(bounds(appRequestsPerCore), bounds(redisRequestsPerCore), bounds(bytesToRedis), bounds(bytesFromRedis));
+        }
+
+        private static Interval bounds(Spread spread) {
+            return spread == null ? null : new Interval(spread.median(), spread.min(), spread.max(), spread.measured());
+        }
+    }
+
+    /** One row of a fleet table: its label and its figures per request. */
+    public record Row(String label, Figures figures) {
+
+        /** A scenario's row, from its spreads (bounds: {@link #RANGE}). */
+        public static Row of(String label, Spreads spreads) {
+            return new Row(label, spreads == null ? new Figures(null, null, null, null) : spreads.figures());
+        }
+    }
+
+    /**
+     * What a row needs at {@code rate} requests a second, each with its bounds: application cores, Redis cores (main
+     * threads), Redis shards (cores rounded up, at least 1), MB/s to and from Redis, and which side needs more cores.
+     * A Redis figure is null for a row without Redis.
+     */
+    public record Need(double rate, Interval applicationCores, Interval redisCores, Interval redisShards, Interval megabytesToRedis,
+            Interval megabytesFromRedis, String moreCores) {
+    }
+
+    /** What {@code figures} need at {@code rate} requests a second. */
+    public static Need need(Figures figures, double rate) {
+        Interval application = cores(figures.appRequestsPerCore(), rate);
+        Interval redis = cores(figures.redisRequestsPerCore(), rate);
+        Interval shards = redis == null ? null
+                : new Interval(shards(redis.estimate()), shards(redis.low()), shards(redis.high()), redis.rounds());
+        return new Need(rate, application, redis, shards, megabytes(figures.bytesToRedis(), rate), megabytes(figures.bytesFromRedis(), rate),
+                moreCores(application, redis));
+    }
+
+    /** {@code rate / per core}, its low end from the high rate and its high end from the low rate; null where unknown. */
+    static Interval cores(Interval perCore, double rate) {
+        if (perCore == null || perCore.low() <= 0 || perCore.estimate() <= 0) {
+            return null;
+        }
+        return new Interval(rate / perCore.estimate(), rate / perCore.high(), rate / perCore.low(), perCore.rounds());
+    }
+
+    /**
+     * Servers, or shards, of one main thread each for {@code cores} of Redis: rounded up, at least one. A hair above a whole
+     * number (the division's rounding) is that number.
+     */
+    static double shards(double cores) {
+        return Math.max(1, Math.ceil(cores - 1e-9));
+    }
+
+    private static Interval megabytes(Interval bytes, double rate) {
+        return bytes == null ? null : bytes.times(rate / 1e6);
+    }
+
+    /**
+     * Which side needs more cores: "application", "Redis", or "level" where their intervals overlap (with more than one
+     * round); with the ratio of the estimates.
+     */
+    static String moreCores(Interval application, Interval redis) {
+        if (application == null || redis == null) {
+            return application == null ? "missing" : "application (no Redis)";
+        }
+        if (application.rounds() > 1 && redis.rounds() > 1 && application.overlaps(redis)) {
+            return "level (intervals overlap)";
+        }
+        return application.estimate() >= redis.estimate()
+                ? "application, %s x Redis's".formatted(Format.ratio(application.estimate() / redis.estimate()))
+                : "Redis, %s x the application's".formatted(Format.ratio(redis.estimate() / application.estimate()));
+    }
+
+    /** The rates of {@code -Dbenchmark.fleetRate}, read from the system properties ({@link #rates(String)}). */
+    public static List<Double> rates() {
+        return rates(System.getProperty(RATE_PROPERTY));
+    }
+
+    /**
+     * The default rates, plus {@code property}'s if given, in increasing order.
+     *
+     * @throws IllegalArgumentException when {@code property} is not a number above 0 and at most {@link #MAX_RATE}
+     */
+    public static List<Double> rates(String property) {
+        TreeSet<Double> rates = new TreeSet<>(DEFAULT_RATES);
+        if (property != null && !property.isBlank()) {
+            double rate;
+            try {
+                rate = Double.parseDouble(property.strip().replace("_", ""));
+            }
+            catch (NumberFormatException ex) {
+                rate = Double.NaN;
+            }
+            if (!(rate > 0 && rate <= MAX_RATE)) {
+                throw new IllegalArgumentException("%s must be requests per second, a number above 0 and at most %s, was '%s'".formatted(RATE_PROPERTY,
+                        Format.grouped(MAX_RATE), property));
+            }
+            rates.add(rate);
+        }
+        return List.copyOf(rates);
+    }
+
+    /** The headline's table: every row of the run, bounds over the rounds, at {@link #rates()}. */
+    static Section headline(List<ModuleSummary> summaries) {
+        return section("fleet", "What a fleet needs from Redis", summaries.stream().filter(summary -> summary.twinOf() == null)
+                .map(summary -> new Row(summary.module(), summary.fleet())).toList(), INTERVAL, rates());
+    }
+
+    /**
+     * A fleet table for {@code rows}, at the default rates and {@code -Dbenchmark.fleetRate}: one line per row and rate.
+     *
+     * @param id the section's id, unique in the report (an anchor of the page)
+     * @param title its heading
+     * @param rows the rows, in the order shown
+     * @param bounds what the figures' bounds are: {@link #INTERVAL} or {@link #RANGE}
+     */
+    public static Section section(String id, String title, List<Row> rows, String bounds) {
+        return section(id, title, rows, bounds, rates());
+    }
+
+    static Section section(String id, String title, List<Row> rows, String bounds, List<Double> rates) {
+        List<List<String>> table = new ArrayList<>();
+        List<Map<String, Object>> data = new ArrayList<>();
+        for (Row row : rows) {
+            Figures figures = row.figures() == null ? new Figures(null, null, null, null) : row.figures();
+            boolean redis = figures.redisRequestsPerCore() != null;
+            List<Need> needs = new ArrayList<>();
+            for (int i = 0; i < rates.size(); i++) {
+                Need need = need(figures, rates.get(i));
+                needs.add(need);
+                boolean first = i == 0;
+                table.add(List.of(first ? row.label() : "",
+                        first ? bounded(figures.appRequestsPerCore(), Format::grouped, "missing") + " · " + redisCell(figures.redisRequestsPerCore(), redis, Format::grouped) : "",
+                        first ? redisCell(figures.bytesToRedis(), redis, Format::grouped) + " · " + redisCell(figures.bytesFromRedis(), redis, Format::grouped) : "",
+                        Format.grouped(need.rate()),
+                        bounded(need.applicationCores(), Fleet::cores, "missing"),
+                        redisCell(need.redisCores(), redis, Fleet::cores),
+                        redisCell(need.redisShards(), redis, Format::grouped),
+                        redisCell(need.megabytesToRedis(), redis, Fleet::megabytes) + " · " + redisCell(need.megabytesFromRedis(), redis, Fleet::megabytes),
+                        need.moreCores()));
+            }
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("row", row.label());
+            entry.put("figures", figures);
+            entry.put("needs", needs);
+            data.add(entry);
+        }
+        return new Section(id, title,
+                "What serving a rate would take, worked out from what one request cost in this run, counted from outside the processes: "
+                        + "application cores, Redis cores, shards and MB/s to and from Redis (docs/fleet.md). " + LEAVES_OUT,
+                List.of("module", "requests / s per core: application · Redis", "bytes / request to · from Redis", "at requests / s", "application cores",
+                        "Redis cores (main threads)", "Redis shards", "MB/s to · from Redis", "needs more cores"),
+                table, List.of(),
+                List.of(("Each figure with its %s, bounds in brackets. Requests / s per core: 1,000,000 over the CPU µs one request cost the "
+                        + "module's JVM, or Redis (summed over a cluster's masters). Redis serves commands on one main thread, so its rate is also the most "
+                        + "one Redis server, or one shard, serves: shards are its cores rounded up. Cores: the rate over the rate per core, the low bound "
+                        + "from the high rate. Bytes: what Redis read from and wrote to its clients (INFO stats), per request; MB/s is 10^6 bytes a second. "
+                        + "n/a: the row has no Redis. Add a rate with -D%s=<requests per second>.").formatted(bounds, RATE_PROPERTY)),
+                data, List.of());
+    }
+
+    private static String redisCell(Interval interval, boolean redis, Function<Double, String> format) {
+        return redis ? bounded(interval, format, "missing") : "n/a";
+    }
+
+    /** {@code estimate (low-high)}, or the estimate alone when its bounds are one value. */
+    static String bounded(Interval interval, Function<Double, String> format, String otherwise) {
+        if (interval == null) {
+            return otherwise;
+        }
+        String estimate = format.apply(interval.estimate());
+        String low = format.apply(interval.low());
+        String high = format.apply(interval.high());
+        return low.equals(high) && low.equals(estimate) ? estimate : "%s (%s-%s)".formatted(estimate, low, high);
+    }
+
+    /** Cores: two decimals under 1, one under 10, whole above. */
+    static String cores(double cores) {
+        return cores < 1 ? Format.ratio(cores) : cores < 10 ? Format.number(Math.round(cores * 10) / 10.0) : Format.grouped(cores);
+    }
+
+    /** MB/s: one decimal under 100, whole above. */
+    static String megabytes(double megabytes) {
+        return megabytes < 100 ? Format.number(Math.round(megabytes * 10) / 10.0) : Format.grouped(megabytes);
+    }
+
+    private static List<Double> perCore(java.util.Collection<Double> micros) {
+        return micros.stream().map(value -> value == null || value <= 0 ? null : 1e6 / value).toList();
+    }
+}

@@ -9,6 +9,7 @@ import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.plan.Phase;
 import dev.colorbench.benchmark.plan.RunKey;
+import dev.colorbench.benchmark.report.Fleet;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.RunStatistics;
 import dev.colorbench.benchmark.results.Sample;
@@ -19,10 +20,14 @@ import dev.colorbench.benchmark.results.Spread;
  * One row's closed-model figures in one JMeter run of a scenario: throughput over the repetitions,
  * the module's own microseconds per request (missing where its count differs from JMeter's), the CPU microseconds
  * one request cost the module and its store together, and each apart,
- * latency over all samples, and errors with why they failed ({@link FailedRequests#kinds}).
+ * latency over all samples, and errors with why they failed ({@link FailedRequests#kinds}); the bytes one request sent to
+ * Redis and got back from it (what Redis read from and wrote to its clients, summed over a cluster's masters; null without
+ * Redis), and the fleet table's figures over the repetitions ({@link Fleet.Spreads}: {@code Fleet.Row.of(label, fleet())}
+ * puts the row in a fleet table).
  */
 record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicros, Spread moduleCpuMicros, Spread storeCpuMicros,
-        RunStatistics latency, long samples, long errors, Map<String, Long> failures) {
+        RunStatistics latency, long samples, long errors, Map<String, Long> failures, Spread bytesToRedis, Spread bytesFromRedis,
+        Fleet.Spreads fleet) {
 
     static RowFigures of(String target, JMeterResults results, BenchmarkSettings settings) {
         List<Double> tps = new ArrayList<>();
@@ -30,6 +35,8 @@ record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicr
         List<Double> cpu = new ArrayList<>();
         List<Double> moduleCpu = new ArrayList<>();
         List<Double> storeCpu = new ArrayList<>();
+        List<Double> toRedis = new ArrayList<>();
+        List<Double> fromRedis = new ArrayList<>();
         List<Sample> all = new ArrayList<>();
         Map<String, Long> reasons = new TreeMap<>();
         for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
@@ -43,12 +50,14 @@ record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicr
                     : (server.moduleCpuSeconds() + server.storeCpuSeconds()) * 1e6 / run.samples());
             moduleCpu.add(server.moduleCpuSeconds() == null || run.samples() == 0 ? null : server.moduleCpuSeconds() * 1e6 / run.samples());
             storeCpu.add(server.storeCpuSeconds() == null || run.samples() == 0 ? null : server.storeCpuSeconds() * 1e6 / run.samples());
+            toRedis.add(ServerFigures.perRequest(server.storeInBytes(), run.samples()));
+            fromRedis.add(ServerFigures.perRequest(server.storeOutBytes(), run.samples()));
             all.addAll(samples);
             results.failures(key).forEach((reason, count) -> reasons.merge(reason, count, Long::sum));
         }
         RunStatistics latency = RunStatistics.of(all, 0);
         return new RowFigures(target, Spread.of(tps), Spread.of(micros), Spread.of(cpu), Spread.of(moduleCpu), Spread.of(storeCpu), latency, latency.samples(), latency.errors(),
-                FailedRequests.kinds(reasons));
+                FailedRequests.kinds(reasons), Spread.of(toRedis), Spread.of(fromRedis), Fleet.Spreads.ofRuns(moduleCpu, storeCpu, toRedis, fromRedis));
     }
 
     Double tpsMedian() {

@@ -68,6 +68,6 @@ class ServersTest {
     }
 
     private static RowFigures row(double tps) {
-        return new RowFigures("row", Spread.of(List.of(tps)), null, null, null, null, null, 1, 0, Map.of());
+        return new RowFigures("row", Spread.of(List.of(tps)), null, null, null, null, null, 1, 0, Map.of(), null, null, null);
     }
 }

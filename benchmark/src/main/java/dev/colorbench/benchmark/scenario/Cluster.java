@@ -93,6 +93,7 @@ final class Cluster implements Scenario {
             RowFigures oneServer = row.oneServer() == null ? null : figures.get(row.oneServer().id());
             RowFigures compared = figures.get(row.compareWith());
             Verification.Cost clusterCost = verification.of(row.cluster().id()).redis();
+            ModelCheck model = ModelCheck.of(compared, cluster, clusterCost);
             table.add(List.of(row.label(),
                     oneServer == null ? "-" : work(verification.of(row.oneServer().id()).redis()),
                     oneServer == null ? "-" : RowFigures.spread(oneServer.tps()) + oneServer.failedIfAny("; "),
@@ -100,7 +101,8 @@ final class Cluster implements Scenario {
                     clusterCost.describeMasters(),
                     RowFigures.spread(cluster.tps()) + cluster.failedIfAny("; "),
                     compared == null || compared.tpsMedian() == null || cluster.tpsMedian() == null ? "-"
-                            : Format.ratio(cluster.tpsMedian() / compared.tpsMedian())));
+                            : Format.ratio(cluster.tpsMedian() / compared.tpsMedian()),
+                    model.describeMicros(), model.describeRate(), model.describeBytes()));
             labels.add(row.label());
             series.computeIfAbsent("one Redis server", key -> new ArrayList<>()).add(oneServer == null ? null : oneServer.tpsMedian());
             series.computeIfAbsent("Redis Cluster", key -> new ArrayList<>()).add(cluster.tpsMedian());
@@ -111,20 +113,100 @@ final class Cluster implements Scenario {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("oneServer", oneServer == null ? null : Map.of("redis", verification.of(row.oneServer().id()).redis(), "figures", oneServer));
             entry.put("cluster", Map.of("redis", clusterCost, "figures", cluster));
+            entry.put("model", model);
             data.put(row.label(), entry);
         }
         return new Section(name(), "On a Redis Cluster",
                 "Each Redis pattern among the rows against one Redis server and against a Redis Cluster, measured in the same run: " + stores + ".",
                 List.of("module", "one server: commands / request (round trips)", "one server: TPS", "cluster: commands / request (round trips)",
-                        "cluster: by master", "cluster: TPS", "x one server"),
+                        "cluster: by master", "cluster: TPS", "x one server",
+                        "Redis CPU µs / request: one server → cluster, masters summed (difference)",
+                        "Redis's most requests / s: model, masters x one server's per core → cluster, by its busiest master (difference)",
+                        "bytes / request to · from Redis: one server → cluster"),
                 table,
                 List.of(Charts.bars("cluster-tps", "Throughput on one Redis server and on a Redis Cluster", labels, series, "TPS", false)),
                 List.of(("Closed model, %d client threads, %d s, median of %d repetition(s) (range), one server and cluster rows interleaved "
                         + "in one JMeter run. Commands and round trips are counted before the load on the server, or on each master of the "
                         + "cluster (INFO commandstats, socket reads) and summed; 'by master' shows each master's share. A variant row (module+variant) "
                         + "runs on the cluster only and is compared with its module on one server.").formatted(settings.threads(),
-                                settings.scenarioDurationSeconds(), settings.scenarioRepetitions())),
+                                settings.scenarioDurationSeconds(), settings.scenarioRepetitions()),
+                        "The fleet model checked (docs/fleet.md): from the one-server row, one request costs Redis the same CPU on a cluster, and a "
+                                + "cluster of N masters serves N times what one Redis core serves, load spread evenly. Against it, the cluster row's Redis "
+                                + "CPU per request summed over its masters, and the most it would serve: its busiest master full, that master taking its "
+                                + "share of the round trips (or of the commands) counted before the load, 1,000,000 / (µs per request x share). "
+                                + "Differences are the cluster's figure against the model's, medians of the repetitions."),
                 data, problems);
+    }
+
+    /**
+     * The fleet model (docs/fleet.md) against the measured cluster, for one row: the model takes the one-server row's Redis
+     * CPU per request, and a cluster of {@code masters} serving {@code masters x 1e6 / µs}; the cluster row measured its
+     * Redis CPU per request summed over its masters, and its busiest master's share of the round trips (of the commands
+     * where round trips were not counted) says when that master is full: {@code 1e6 / (µs x share)}. Bytes per request,
+     * to and from Redis, on both. Medians of the repetitions; a difference is the cluster's against the model's, in %.
+     * A figure is null where it was not measured.
+     */
+    record ModelCheck(Double oneServerRedisMicros, Double clusterRedisMicros, Double redisMicrosDifferencePercent, int masters,
+            Double modelRequestsPerSecond, Double busiestMasterShare, String busiestMasterBy, Double clusterRequestsPerSecond,
+            Double requestsPerSecondDifferencePercent, Double oneServerBytesToRedis, Double oneServerBytesFromRedis, Double clusterBytesToRedis,
+            Double clusterBytesFromRedis) {
+
+        static ModelCheck of(RowFigures oneServer, RowFigures cluster, Verification.Cost clusterCost) {
+            Double one = median(oneServer == null ? null : oneServer.storeCpuMicros());
+            Double measured = median(cluster.storeCpuMicros());
+            int masters = clusterCost.masters().size();
+            boolean byRoundTrips = !clusterCost.masters().isEmpty() && clusterCost.masters().stream().allMatch(master -> master.roundTrips() != null);
+            double total = clusterCost.masters().stream().mapToDouble(master -> byRoundTrips ? master.roundTrips() : master.commandsPerRequest()).sum();
+            Double share = total <= 0 ? null
+                    : clusterCost.masters().stream().mapToDouble(master -> byRoundTrips ? master.roundTrips() : master.commandsPerRequest()).max().orElse(0)
+                            / total;
+            Double model = one == null || one <= 0 || masters == 0 ? null : masters * 1e6 / one;
+            Double clusterRate = measured == null || measured <= 0 || share == null || share <= 0 ? null : 1e6 / (measured * share);
+            return new ModelCheck(one, measured, difference(measured, one), masters, model, share, share == null ? null : byRoundTrips ? "round trips" : "commands",
+                    clusterRate, difference(clusterRate, model), median(oneServer == null ? null : oneServer.bytesToRedis()),
+                    median(oneServer == null ? null : oneServer.bytesFromRedis()), median(cluster.bytesToRedis()), median(cluster.bytesFromRedis()));
+        }
+
+        /** {@code 41 → 55 (+34 %)}. */
+        String describeMicros() {
+            return "%s → %s%s".formatted(micros(oneServerRedisMicros), micros(clusterRedisMicros), percent(redisMicrosDifferencePercent));
+        }
+
+        /** {@code 3 x 24,390 = 73,171 → 52,000, busiest master 45 % of round trips (-29 %)}. */
+        String describeRate() {
+            String modelled = modelRequestsPerSecond == null ? "missing"
+                    : "%d x %s = %s".formatted(masters, Format.grouped(modelRequestsPerSecond / masters), Format.grouped(modelRequestsPerSecond));
+            String measured = clusterRequestsPerSecond == null ? "missing"
+                    : "%s, busiest master %s of %s".formatted(Format.grouped(clusterRequestsPerSecond), Format.percent(busiestMasterShare * 100),
+                            busiestMasterBy);
+            return modelled + " → " + measured + percent(requestsPerSecondDifferencePercent);
+        }
+
+        /** {@code 2,290 · 11,400 → 2,410 · 11,600}. */
+        String describeBytes() {
+            return "%s · %s → %s · %s".formatted(bytes(oneServerBytesToRedis), bytes(oneServerBytesFromRedis), bytes(clusterBytesToRedis),
+                    bytes(clusterBytesFromRedis));
+        }
+
+        private static Double median(dev.colorbench.benchmark.results.Spread spread) {
+            return spread == null ? null : spread.median();
+        }
+
+        private static Double difference(Double measured, Double model) {
+            return measured == null || model == null || model <= 0 ? null : (measured - model) * 100 / model;
+        }
+
+        private static String micros(Double micros) {
+            return micros == null ? "missing" : micros < 10 ? Format.number(Math.round(micros * 10) / 10.0) : Format.grouped(micros);
+        }
+
+        private static String bytes(Double bytes) {
+            return bytes == null ? "missing" : Format.grouped(bytes);
+        }
+
+        private static String percent(Double percent) {
+            return percent == null ? "" : String.format(java.util.Locale.ROOT, " (%+.0f %%)", percent);
+        }
     }
 
     /** {@code 148 MGET (71 round trips)}. */

@@ -199,7 +199,9 @@ public final class Fleet {
     }
 
     /**
-     * A fleet table for {@code rows}, at the default rates and {@code -Dbenchmark.fleetRate}: one line per row and rate.
+     * A fleet table for {@code rows}, at the default rates and {@code -Dbenchmark.fleetRate}: one line per row and rate,
+     * the row's figures per request on its first line. Its {@link Section#data()} holds, per row, its figures and its needs
+     * at each rate, for a scenario's part of summary.json.
      *
      * @param id the section's id, unique in the report (an anchor of the page)
      * @param title its heading
@@ -221,7 +223,8 @@ public final class Fleet {
                 Need need = need(figures, rates.get(i));
                 needs.add(need);
                 boolean first = i == 0;
-                table.add(List.of(first ? row.label() : "",
+                // every line names its row (the published pages' check reads a row by its first cell); its figures per request once
+                table.add(List.of(row.label(),
                         first ? bounded(figures.appRequestsPerCore(), Format::grouped, "missing") + " · " + redisCell(figures.redisRequestsPerCore(), redis, Format::grouped) : "",
                         first ? redisCell(figures.bytesToRedis(), redis, Format::grouped) + " · " + redisCell(figures.bytesFromRedis(), redis, Format::grouped) : "",
                         Format.grouped(need.rate()),

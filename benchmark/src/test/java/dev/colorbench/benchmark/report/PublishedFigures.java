@@ -91,6 +91,15 @@ final class PublishedFigures {
             entry("samples", field("samples", Format::grouped)),
             // words of the page's own, no field of the run
             entry("what one request asks of Redis", UNCHECKED),
+            // the fleet table (Fleet): arithmetic on the row's fleet figures, its own figures on the first of its lines only
+            entry("requests / s per core: application · Redis", UNCHECKED),
+            entry("bytes / request to · from Redis", UNCHECKED),
+            entry("at requests / s", UNCHECKED),
+            entry("application cores", UNCHECKED),
+            entry("Redis cores (main threads)", UNCHECKED),
+            entry("Redis shards", UNCHECKED),
+            entry("MB/s to · from Redis", UNCHECKED),
+            entry("needs more cores", UNCHECKED),
             entry("choose it when", UNCHECKED),
             entry("what it does not have", UNCHECKED),
             entry("setting", UNCHECKED),

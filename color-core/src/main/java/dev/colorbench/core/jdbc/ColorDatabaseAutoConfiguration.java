@@ -35,6 +35,12 @@ public class ColorDatabaseAutoConfiguration {
         return new PaletteMigration();
     }
 
+    /** The rows' padding, run again by Flyway whenever the palette's padding changes. */
+    @Bean
+    JavaMigration paddingMigration() {
+        return new PaddingMigration();
+    }
+
     /** The migration runs after start-up instead (see the class comment). */
     @Bean
     @ConditionalOnMissingBean

@@ -21,9 +21,9 @@ import org.springframework.jdbc.core.RowMapper;
  */
 public final class ColorRows {
 
-    /** One row of {@code colorbench.colors}, read by column name. */
+    /** One row of {@code colorbench.colors}, read by column name, its padding included. */
     public static final RowMapper<Color> COLOR = (row, number) -> new Color(row.getString("name"), row.getString("hex"),
-            row.getInt("red"), row.getInt("green"), row.getInt("blue"));
+            row.getInt("red"), row.getInt("green"), row.getInt("blue"), row.getString("padding"));
 
     private ColorRows() {
     }

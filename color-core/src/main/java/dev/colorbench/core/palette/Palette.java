@@ -1,6 +1,7 @@
 package dev.colorbench.core.palette;
 
 import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,13 +16,38 @@ import java.util.Optional;
  * each pattern's cost grows with the number of keys: fewer are the first N named colors, more are
  * the 148 followed by generated ones ({@link #sized(int)}), with names the contract accepts and the
  * same JSON shape, stored under each module's own keys like the others.
+ *
+ * <p>A JVM started with {@code -Dcolorbench.palette.value-bytes=N} (or
+ * {@code COLORBENCH_PALETTE_VALUE_BYTES=N}) gives every color a {@link Color#padding() padding} of
+ * lower-case letters, its name repeated, so that each color's JSON ({@code ColorJson.of(color)}) is
+ * exactly N bytes: the benchmark asks whether the patterns rank the same with larger values. Unset,
+ * no color has a padding and the JSON is what it always was.
  */
 public final class Palette {
 
     /** How many colors CSS names. */
     public static final int NAMED = 148;
 
-    private static final String SIZE_PROPERTY = "colorbench.palette.size";
+    /** The number of colors, when not {@value #NAMED}. */
+    public static final String SIZE_PROPERTY = "colorbench.palette.size";
+
+    /** The bytes of each color's JSON, padded; unset, each color's own. */
+    public static final String VALUE_BYTES_PROPERTY = "colorbench.palette.value-bytes";
+
+    /** The smallest padded value: larger than any color's own JSON with an empty padding. */
+    public static final int MIN_VALUE_BYTES = 128;
+
+    /** The largest padded value. */
+    public static final int MAX_VALUE_BYTES = 1_048_576;
+
+    /** The most bytes the padded values of a whole palette may take together. */
+    public static final int MAX_PALETTE_BYTES = 64 * 1024 * 1024;
+
+    /** The most colors {@link #sized(int)} makes: the named ones, then one for each four letters after {@code xc}. */
+    public static final int MAX_SIZE = NAMED + 26 * 26 * 26 * 26;
+
+    /** What a padding adds to a color's JSON besides its letters: {@code ,"padding":""}. */
+    private static final int PADDING_OVERHEAD = ",\"padding\":\"\"".length();
 
     private static final List<Color> CSS_COLORS = List.of(
             Color.of("aliceblue", 0xF0F8FF),
@@ -173,7 +199,9 @@ public final class Palette {
             Color.of("yellow", 0xFFFF00),
             Color.of("yellowgreen", 0x9ACD32));
 
-    private static final List<Color> COLORS = sized(configuredSize());
+    private static final Integer VALUE_BYTES = configuredValueBytes();
+
+    private static final List<Color> COLORS = of(configuredSize(), VALUE_BYTES);
 
     private static final Map<String, Color> BY_NAME;
 
@@ -192,20 +220,94 @@ public final class Palette {
     /**
      * The first {@code size} named colors, or, beyond 148, all of them followed by generated colors:
      * {@code xc} and four letters ({@code xcaaaa}, {@code xcaaab}, ...; no CSS name starts with {@code x}),
-     * each with a color spread over the cube by a multiplicative hash of its index.
+     * each with a color spread over the cube by a multiplicative hash of its index. No padding.
      */
     public static List<Color> sized(int size) {
-        if (size < 1) {
-            throw new IllegalArgumentException("A palette has at least one color, not " + size);
-        }
+        return of(size, null);
+    }
+
+    /**
+     * {@link #sized(int) The palette of {@code size} colors}, each padded so that its JSON is exactly
+     * {@code valueBytes} bytes; null: not padded.
+     *
+     * @throws IllegalArgumentException if {@link #check} refuses the two
+     */
+    public static List<Color> of(int size, Integer valueBytes) {
+        check(size, valueBytes);
+        List<Color> colors;
         if (size <= NAMED) {
-            return CSS_COLORS.subList(0, size);
+            colors = CSS_COLORS.subList(0, size);
         }
-        List<Color> colors = new ArrayList<>(CSS_COLORS);
-        for (int index = 0; index < size - NAMED; index++) {
-            colors.add(Color.of("xc" + letters(index, 4), (int) ((index * 2654435761L) & 0xFFFFFF)));
+        else {
+            colors = new ArrayList<>(CSS_COLORS);
+            for (int index = 0; index < size - NAMED; index++) {
+                colors.add(Color.of("xc" + letters(index, 4), (int) ((index * 2654435761L) & 0xFFFFFF)));
+            }
         }
-        return List.copyOf(colors);
+        if (valueBytes == null) {
+            return List.copyOf(colors);
+        }
+        List<Color> padded = new ArrayList<>(colors.size());
+        for (Color color : colors) {
+            padded.add(color.withPadding(padding(color.name(), valueBytes - unpaddedLength(color) - PADDING_OVERHEAD)));
+        }
+        return List.copyOf(padded);
+    }
+
+    /**
+     * Refuses a palette the properties cannot ask for, with a message that names the allowed range:
+     * {@code size} outside 1 to {@link #MAX_SIZE}, {@code valueBytes} (when not null) outside
+     * {@link #MIN_VALUE_BYTES} to {@link #MAX_VALUE_BYTES}, or the two together more than
+     * {@link #MAX_PALETTE_BYTES}.
+     *
+     * @throws IllegalArgumentException if the palette cannot be made
+     */
+    public static void check(int size, Integer valueBytes) {
+        if (size < 1 || size > MAX_SIZE) {
+            throw new IllegalArgumentException("%s=%,d is out of range: a palette has at least one color and at most %,d (1 to %,d)"
+                    .formatted(SIZE_PROPERTY, size, MAX_SIZE, MAX_SIZE));
+        }
+        if (valueBytes == null) {
+            return;
+        }
+        if (valueBytes < MIN_VALUE_BYTES || valueBytes > MAX_VALUE_BYTES) {
+            IntSummaryStatistics own = ownLengths(size);
+            throw new IllegalArgumentException("%s=%,d is out of range: a stored value is %,d to %,d bytes (unset: the colors' own %,d to %,d bytes)"
+                    .formatted(VALUE_BYTES_PROPERTY, valueBytes, MIN_VALUE_BYTES, MAX_VALUE_BYTES, own.getMin(), own.getMax()));
+        }
+        if ((long) size * valueBytes > MAX_PALETTE_BYTES) {
+            throw new IllegalArgumentException(("%s=%,d is out of range for %s=%,d: the palette's values are at most %,d bytes together, "
+                    + "so %,d colors are at most %,d bytes each (%,d to %,d)").formatted(VALUE_BYTES_PROPERTY, valueBytes, SIZE_PROPERTY, size,
+                    MAX_PALETTE_BYTES, size, MAX_PALETTE_BYTES / size, MIN_VALUE_BYTES, Math.max(MIN_VALUE_BYTES, MAX_PALETTE_BYTES / size)));
+        }
+    }
+
+    /** The bytes of each unpadded color's JSON in a palette of {@code size}: what a value is when the property is unset. */
+    private static IntSummaryStatistics ownLengths(int size) {
+        return sized(size).stream().mapToInt(Palette::unpaddedLength).summaryStatistics();
+    }
+
+    /**
+     * The length of {@code ColorJson.of(color)} for a color without padding, counted here rather than written, since the
+     * palette is made before any mapper: {@code {"name":"<name>","hex":"<hex>","red":r,"green":g,"blue":b}}, all ASCII.
+     */
+    static int unpaddedLength(Color color) {
+        return "{\"name\":\"\",\"hex\":\"\",\"red\":,\"green\":,\"blue\":}".length() + color.name().length() + color.hex().length()
+                + digits(color.red()) + digits(color.green()) + digits(color.blue());
+    }
+
+    private static int digits(int channel) {
+        return channel >= 100 ? 3 : channel >= 10 ? 2 : 1;
+    }
+
+    /** {@code length} letters: {@code name} repeated, cut where the length ends. */
+    private static String padding(String name, int length) {
+        StringBuilder padding = new StringBuilder(length);
+        while (padding.length() + name.length() <= length) {
+            padding.append(name);
+        }
+        padding.append(name, 0, length - padding.length());
+        return padding.toString();
     }
 
     private static String letters(int index, int width) {
@@ -223,6 +325,16 @@ public final class Palette {
     private static int configuredSize() {
         String configured = System.getProperty(SIZE_PROPERTY, System.getenv("COLORBENCH_PALETTE_SIZE"));
         return configured == null || configured.isBlank() ? NAMED : Integer.parseInt(configured.trim());
+    }
+
+    private static Integer configuredValueBytes() {
+        String configured = System.getProperty(VALUE_BYTES_PROPERTY, System.getenv("COLORBENCH_PALETTE_VALUE_BYTES"));
+        return configured == null || configured.isBlank() ? null : Integer.valueOf(configured.trim());
+    }
+
+    /** The bytes each color's JSON is padded to, or empty when the palette is not padded. */
+    public static Optional<Integer> valueBytes() {
+        return Optional.ofNullable(VALUE_BYTES);
     }
 
     /** Every color, in canonical order. */

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -22,7 +23,9 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p>A stored value is <em>readable</em> for the color {@code name} when it decodes to a
  * {@code Color} whose name is {@code name}, whose hex is {@code #} and six lower-case hex
- * digits, and whose red, green and blue are the three bytes of that hex. Anything else (not
+ * digits, whose red, green and blue are the three bytes of that hex, and whose padding is the
+ * one the palette gives that name (none, unless {@code colorbench.palette.value-bytes} is set: a
+ * value padded for another size is left from another run). Anything else (not
  * JSON, another shape, another color's name, inconsistent channels) is unreadable, and a module
  * treats it as a miss: it answers from the {@link Palette} and writes the key again. A readable
  * value that differs from the palette (another writer changed a color consistently) is served
@@ -33,6 +36,8 @@ import tools.jackson.databind.json.JsonMapper;
  * above guarantee is that whatever is served is a consistent color under its own key.
  */
 public final class ColorCodec {
+
+    private static final boolean PADDED = Palette.valueBytes().isPresent();
 
     private final JsonMapper mapper;
 
@@ -101,7 +106,16 @@ public final class ColorCodec {
             return false;
         }
         int rgb = Integer.parseInt(color.hex(), 1, 7, 16);
-        return color.red() == ((rgb >> 16) & 0xFF) && color.green() == ((rgb >> 8) & 0xFF) && color.blue() == (rgb & 0xFF);
+        return color.red() == ((rgb >> 16) & 0xFF) && color.green() == ((rgb >> 8) & 0xFF) && color.blue() == (rgb & 0xFF)
+                && hasThePalettesPadding(name, color.padding());
+    }
+
+    /** Whether {@code padding} is what the palette pads {@code name} with: none, unless the palette is padded. */
+    public static boolean hasThePalettesPadding(String name, String padding) {
+        if (!PADDED) {
+            return padding == null;
+        }
+        return Objects.equals(padding, Palette.find(name).map(Color::padding).orElse(null));
     }
 
     /**

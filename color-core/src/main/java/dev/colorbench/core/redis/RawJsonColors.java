@@ -23,7 +23,7 @@ import org.springframework.data.redis.core.RedisTemplate;
  * they send the MGET; what they do with its reply is here, once.
  *
  * <p>A value equal to the palette's own JSON of its color, or else the canonical JSON of a
- * consistent color under its key's name ({@link CanonicalColorJson}), is copied into the answer as
+ * consistent color under its key's name with the palette's padding ({@link CanonicalColorJson}), is copied into the answer as
  * it is. A value in another shape goes to the {@link ColorCodec}: served re-encoded if readable, left
  * as it is in Redis. Missing and unreadable values are answered from the palette and written back
  * ({@link JsonKeyHealing}: 1 EXISTS, 1 TYPE per empty key if any exists, 1 MSET of just those keys).
@@ -43,12 +43,17 @@ public final class RawJsonColors {
     /** What each color's canonical JSON starts with. */
     private final Map<String, byte[]> heads;
 
+    /** What each color's canonical JSON ends with: the palette's padding, if any, and the brace. */
+    private final Map<String, byte[]> tails;
+
     /** The codec's JSON of each palette color: the answer for a missing or unreadable value, and what seeding writes. */
     private final Map<String, byte[]> fromPalette;
 
     private final byte[][] allKeys;
 
     private final byte[][] allHeads;
+
+    private final byte[][] allTails;
 
     private final byte[][] allFromPalette;
 
@@ -62,15 +67,17 @@ public final class RawJsonColors {
         this.keys = keys;
         this.encodedKeys = byName(name -> keys.key(name).getBytes(StandardCharsets.UTF_8));
         this.heads = byName(CanonicalColorJson::head);
+        this.tails = byName(name -> CanonicalColorJson.tail(Palette.find(name).orElseThrow().padding()));
         this.fromPalette = byName(name -> codec.encode(Palette.find(name).orElseThrow()));
         fromPalette.forEach((name, json) -> {
-            if (!CanonicalColorJson.isCanonical(heads.get(name), json)) {
+            if (!CanonicalColorJson.isCanonical(heads.get(name), json, tails.get(name))) {
                 throw new IllegalStateException("The application's JSON mapper writes " + name + " as "
                         + new String(json, StandardCharsets.UTF_8) + ", not in the canonical shape the raw values are copied in");
             }
         });
         this.allKeys = each(Palette.names(), encodedKeys);
         this.allHeads = each(Palette.names(), heads);
+        this.allTails = each(Palette.names(), tails);
         this.allFromPalette = each(Palette.names(), fromPalette);
     }
 
@@ -86,17 +93,18 @@ public final class RawJsonColors {
 
     /** The JSON array of the whole palette from an MGET of {@link #allKeys()}. */
     public byte[] allAsArray(List<byte[]> values) {
-        return EncodedColors.array(elements(Palette.names(), allHeads, allFromPalette, values));
+        return EncodedColors.array(elements(Palette.names(), allHeads, allTails, allFromPalette, values));
     }
 
     /** The JSON array of {@code names} from an MGET of {@link #keysOf(List) their keys}. */
     public byte[] asArray(List<String> names, List<byte[]> values) {
-        return EncodedColors.array(elements(names, each(names, heads), each(names, fromPalette), values));
+        return EncodedColors.array(elements(names, each(names, heads), each(names, tails), each(names, fromPalette), values));
     }
 
     /** The JSON object of {@code name} from an MGET (or GET) of its key. */
     public byte[] one(String name, List<byte[]> values) {
-        return elements(List.of(name), new byte[][] { heads.get(name) }, new byte[][] { fromPalette.get(name) }, values).get(0);
+        return elements(List.of(name), new byte[][] { heads.get(name) }, new byte[][] { tails.get(name) }, new byte[][] { fromPalette.get(name) },
+                values).get(0);
     }
 
     /** Writes every key with 1 MSET of the codec's JSON; a refused write fails the seeding, which start-up logs and a read repeats. */
@@ -105,7 +113,7 @@ public final class RawJsonColors {
     }
 
     /** Each name's color as canonical JSON, in order: from Redis where readable, else from the palette (and healed). */
-    private List<byte[]> elements(List<String> names, byte[][] headsOfNames, byte[][] paletteOfNames, List<byte[]> values) {
+    private List<byte[]> elements(List<String> names, byte[][] headsOfNames, byte[][] tailsOfNames, byte[][] paletteOfNames, List<byte[]> values) {
         if (values == null || values.size() != names.size()) {
             throw new IllegalStateException("MGET of " + names.size() + " keys answered " + (values == null ? "nothing" : values.size() + " values"));
         }
@@ -114,7 +122,7 @@ public final class RawJsonColors {
         Set<String> unreadable = null;
         for (int i = 0; i < elements.length; i++) {
             byte[] value = values.get(i);
-            if (value != null && (Arrays.equals(value, paletteOfNames[i]) || CanonicalColorJson.isCanonical(headsOfNames[i], value))) {
+            if (value != null && (Arrays.equals(value, paletteOfNames[i]) || CanonicalColorJson.isCanonical(headsOfNames[i], value, tailsOfNames[i]))) {
                 elements[i] = value;
                 continue;
             }

@@ -2,6 +2,7 @@ package dev.colorbench.core.redis;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 
@@ -35,6 +36,57 @@ class CanonicalColorJsonTest {
     void recognisesAConsistentColorThatIsNotThePalettes() {
         assertThat(canonical("{\"name\":\"tomato\",\"hex\":\"#000000\",\"red\":0,\"green\":0,\"blue\":0}")).isTrue();
         assertThat(canonical("{\"name\":\"tomato\",\"hex\":\"#0a6400\",\"red\":10,\"green\":100,\"blue\":0}")).isTrue();
+    }
+
+    @Test
+    void recognisesAPaddingOfLowerCaseLetters() {
+        assertThat(canonical("{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"tomatotom\"}")).isTrue();
+        assertThat(canonical("{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"\"}")).isTrue();
+        for (Color color : Palette.of(Palette.NAMED, 1024)) {
+            byte[] json = CODEC.encode(color);
+            byte[] head = CanonicalColorJson.head(color.name());
+            assertThat(CanonicalColorJson.isCanonical(head, json)).as(color.name()).isTrue();
+            assertThat(CanonicalColorJson.isCanonical(head, json, CanonicalColorJson.tail(color.padding()))).as(color.name()).isTrue();
+            assertThat(CanonicalColorJson.isCanonical(head, json, CanonicalColorJson.tail(null))).as(color.name()).isFalse();
+            assertThat(CanonicalColorJson.isCanonical(head, json, CanonicalColorJson.tail(color.padding() + "x"))).as(color.name()).isFalse();
+            assertThat(CanonicalColorJson.isCanonical(head, CODEC.encode(color.withPadding(null)), CanonicalColorJson.tail(color.padding())))
+                    .as(color.name()).isFalse();
+        }
+    }
+
+    @Test
+    void theTailOfNoPaddingRecognisesWhatTheShapeAloneDoes() {
+        for (Color color : Palette.all()) {
+            assertThat(CanonicalColorJson.isCanonical(CanonicalColorJson.head(color.name()), CODEC.encode(color), CanonicalColorJson.tail(null)))
+                    .as(color.name()).isTrue();
+        }
+        byte[] tail = CanonicalColorJson.tail(null);
+        for (String json : List.of("{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":72}",
+                "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71} ",
+                "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"a\"}")) {
+            assertThat(CanonicalColorJson.isCanonical(TOMATO_HEAD, json.getBytes(StandardCharsets.UTF_8), tail)).as(json).isFalse();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"tom\"ato\"}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"tom\\\\ato\"}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"tom\\\"ato\"}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"tomAto\"}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"tom4to\"}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"tom ato\"}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"tomato\u00e9\"}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"tomato\"",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"tomato}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":tomato}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"padding\":\"tomato\"} ",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"paddin\":\"tomato\"}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,\"alpha\":\"tomato\"}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":71,}",
+            "{\"name\":\"tomato\",\"hex\":\"#ff6347\",\"red\":255,\"green\":99,\"blue\":72,\"padding\":\"tomato\"}" })
+    void aPaddingOfAnythingButLowerCaseLettersIsNotCanonical(String json) {
+        assertThat(canonical(json)).isFalse();
     }
 
     @ParameterizedTest

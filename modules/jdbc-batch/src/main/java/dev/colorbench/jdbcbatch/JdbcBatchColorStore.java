@@ -27,7 +27,7 @@ import org.springframework.stereotype.Component;
 @Component
 class JdbcBatchColorStore implements ColorStore {
 
-    private static final String SELECT_ANY = "SELECT name, hex, red, green, blue FROM colorbench.colors WHERE name = ANY(?)";
+    private static final String SELECT_ANY = "SELECT name, hex, red, green, blue, padding FROM colorbench.colors WHERE name = ANY(?)";
 
     private final JdbcClient jdbc;
 

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class JdbcBatchContractTest extends ColorApiContractTest {
 
-    private static final String SELECT_ANY = "SELECT name, hex, red, green, blue FROM colorbench.colors WHERE name = ANY($1)";
+    private static final String SELECT_ANY = "SELECT name, hex, red, green, blue, padding FROM colorbench.colors WHERE name = ANY($1)";
 
     JdbcBatchContractTest() {
         super(TestStore.postgresql(), Map.of(SELECT_ANY, 1L));

@@ -27,7 +27,7 @@ import org.springframework.stereotype.Component;
 @Component
 class JdbcLoopColorStore implements ColorStore {
 
-    private static final String SELECT_ONE = "SELECT name, hex, red, green, blue FROM colorbench.colors WHERE name = ?";
+    private static final String SELECT_ONE = "SELECT name, hex, red, green, blue, padding FROM colorbench.colors WHERE name = ?";
 
     private final JdbcClient jdbc;
 

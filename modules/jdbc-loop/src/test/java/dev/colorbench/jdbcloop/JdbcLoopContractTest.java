@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JdbcLoopContractTest extends ColorApiContractTest {
 
     JdbcLoopContractTest() {
-        super(TestStore.postgresql(), Map.of("SELECT name, hex, red, green, blue FROM colorbench.colors WHERE name = $1", 148L));
+        super(TestStore.postgresql(), Map.of("SELECT name, hex, red, green, blue, padding FROM colorbench.colors WHERE name = $1", 148L));
     }
 
     @Test

@@ -24,7 +24,7 @@ import dev.colorbench.testkit.RedisRoundTrip;
  * (quick: 0 and 1 ms), only on that path; the load generator's path to the modules is untouched.
  * The same module JVMs, warmed once, are measured at each distance, and the round trip the path
  * really adds is measured (PINGs through it) and shown beside the one asked for; what the proxy
- * adds beyond what it is told is measured and taken off ({@link #calibrated}).
+ * adds beyond what it is told is measured and taken off ({@code DataStores.calibrateRedisRoundTrip}).
  *
  * <p>What to expect: a client thread that waits for each answer waits at least one path round trip
  * per round trip its request makes, so no row can do more than {@code threads x 1000 / (round
@@ -36,12 +36,6 @@ final class Distance implements Scenario {
 
     /** Off by more than this share of the asked round trip, a distance is flagged. */
     private static final double TOLERANCE = 0.2;
-
-    /** Close enough to the asked round trip to stop calibrating the proxy. */
-    private static final double CALIBRATED = 0.05;
-
-    /** The most measurements of one distance (each about 1,300 PINGs through the path). */
-    private static final int CALIBRATIONS = 4;
 
     @Override
     public String name() {
@@ -59,7 +53,7 @@ final class Distance implements Scenario {
         try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets).withRedisRoundTrip(Duration.ZERO), directory)) {
             targets.forEach(target -> roundTrips.put(target.id(), lab.verification().of(target.id()).roundTrips()));
             for (double millis : asked) {
-                RedisRoundTrip.Measured measured = calibrated(lab, millis);
+                RedisRoundTrip.Measured measured = lab.stores().calibrateRedisRoundTrip(millis);
                 JMeterResults results = lab.run(settings, directory.sub("rtt-" + label(millis)), false);
                 Map<String, RowFigures> rows = new LinkedHashMap<>();
                 targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
@@ -67,23 +61,6 @@ final class Distance implements Scenario {
             }
         }
         return section(settings, targets, steps, roundTrips);
-    }
-
-    /**
-     * Sets the proxy so that the round trip it adds, as measured, is the one asked: what it adds beyond
-     * what it is told (its own handling, and its sleeping thread waking late on a busy machine: 0.15 to
-     * 0.37 ms here) is measured and taken off what it is told, until within 5 % of the asked value, at
-     * most {@value #CALIBRATIONS} measurements.
-     */
-    private static RedisRoundTrip.Measured calibrated(Lab lab, double askedMillis) {
-        double told = askedMillis;
-        RedisRoundTrip.Measured measured = lab.stores().setRedisRoundTrip(Duration.ofNanos(Math.round(told * 1e6)));
-        for (int attempt = 1; attempt < CALIBRATIONS && askedMillis > 0
-                && Math.abs(measured.addedMillis() - askedMillis) > CALIBRATED * askedMillis; attempt++) {
-            told = Math.max(0, told - (measured.addedMillis() - askedMillis));
-            measured = lab.stores().setRedisRoundTrip(Duration.ofNanos(Math.round(told * 1e6)));
-        }
-        return measured;
     }
 
     /** One distance: asked, as measured, and every row's figures there. */

@@ -148,8 +148,18 @@ public final class Lab implements AutoCloseable {
      * answer of a load after it would then fail (docs/measuring.md#what-one-run-does).
      */
     public List<Staleness.Result> measureStaleness() {
-        return Timeline.timed("staleness", () -> condition.paletteSize() == null ? Staleness.measure(modules, stores.redisUrl())
+        return Timeline.timed("staleness", () -> !condition.otherPalette() ? Staleness.measure(modules, stores.redisUrl())
                 : List.<Staleness.Result>of());
+    }
+
+    /**
+     * The heap each row's JVM keeps alive after a full collection, in bytes ({@code null} where it could not be read), taken
+     * with no load on it: what a pattern that keeps a copy holds shows against a row that keeps none ({@link LiveHeap}).
+     */
+    public java.util.Map<String, Long> liveHeap() {
+        java.util.Map<String, Long> heap = new java.util.LinkedHashMap<>();
+        modules.forEach(module -> heap.put(module.target().id(), LiveHeap.afterFullGc(module, condition.moduleJavaHome())));
+        return heap;
     }
 
     @Override

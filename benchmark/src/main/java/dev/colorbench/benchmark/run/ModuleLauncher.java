@@ -21,6 +21,7 @@ import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.RunDirectory;
 import dev.colorbench.benchmark.modules.PatternModule;
 import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.core.palette.Palette;
 import dev.colorbench.testkit.FreePorts;
 
 /**
@@ -101,7 +102,10 @@ public final class ModuleLauncher {
         command.add(java(condition.moduleJavaHome()).toString());
         command.addAll(settings.jvmArgs());
         if (condition.paletteSize() != null) {
-            command.add("-Dcolorbench.palette.size=" + condition.paletteSize());
+            command.add("-D" + Palette.SIZE_PROPERTY + "=" + condition.paletteSize());
+        }
+        if (condition.valueBytes() != null) {
+            command.add("-D" + Palette.VALUE_BYTES_PROPERTY + "=" + condition.valueBytes());
         }
         command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--server.address=" + BenchmarkSettings.HOST,
                 "--management.endpoints.web.exposure.include=health,info,metrics,latency"));

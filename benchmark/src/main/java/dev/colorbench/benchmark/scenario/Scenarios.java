@@ -2,13 +2,15 @@ package dev.colorbench.benchmark.scenario;
 
 import java.util.List;
 
+import dev.colorbench.benchmark.Workload;
+
 /** Every scenario, in the order {@code all} runs them. */
 public final class Scenarios {
 
     /** The name of the headline comparison, which is not a scenario but is chosen the same way. */
     public static final String HEADLINE = "headline";
 
-    private static final List<Scenario> ALL = List.of(new Distance(), new Keys(), new Concurrency(), new Variants(), new Outage(), new Cluster(), new Writes(), new Servers());
+    private static final List<Scenario> ALL = List.of(new Distance(), new Keys(), new Values(), new Concurrency(), new Variants(), new Outage(), new Cluster(), new Writes(), new Servers());
 
     private Scenarios() {
     }
@@ -17,10 +19,14 @@ public final class Scenarios {
     public static List<Scenario> chosen(List<String> names) {
         List<String> known = ALL.stream().map(Scenario::name).toList();
         for (String name : names) {
-            if (!name.equals(HEADLINE) && !name.equals("all") && !known.contains(name)) {
+            if (!name.equals(HEADLINE) && !name.equals("all") && !name.equals(Workload.SCENARIO) && !known.contains(name)) {
                 throw new IllegalArgumentException("Unknown scenario '" + name + "' in benchmark.scenario; known: headline, "
-                        + String.join(", ", known) + ", all");
+                        + String.join(", ", known) + ", " + Workload.SCENARIO + ", all");
             }
+        }
+        if (names.contains(Workload.SCENARIO) && (names.contains(HEADLINE) || names.contains("all"))) {
+            throw new IllegalArgumentException("benchmark.scenario=" + String.join(",", names) + ": the workload run is the headline under your "
+                    + "workload, so it replaces the headline; run it without headline or all (docs/workload.md)");
         }
         return ALL.stream().filter(scenario -> names.contains("all") || names.contains(scenario.name())).toList();
     }
@@ -28,5 +34,14 @@ public final class Scenarios {
     /** Whether the headline comparison runs: by default, by name, or with {@code all}. */
     public static boolean headline(List<String> names) {
         return names.isEmpty() || names.contains(HEADLINE) || names.contains("all");
+    }
+
+    /**
+     * Whether the headline runs under the user's workload ({@code benchmark.keys}, {@code benchmark.valueBytes},
+     * {@code benchmark.redisRoundTrip}) instead of its own conditions: only by name, never with {@code all}, whose headline is the
+     * project's own.
+     */
+    public static boolean workload(List<String> names) {
+        return names.contains(Workload.SCENARIO);
     }
 }

@@ -1,0 +1,169 @@
+package dev.colorbench.benchmark.scenario;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.RunDirectory;
+import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.report.Section;
+import dev.colorbench.benchmark.results.JMeterResults;
+import dev.colorbench.benchmark.results.Spread;
+import dev.colorbench.benchmark.run.Condition;
+import dev.colorbench.benchmark.run.Lab;
+import dev.colorbench.benchmark.run.Verification;
+
+/**
+ * {@code values}: how each pattern's cost grows with the size of each stored value. Each of the scenario's rows, and the
+ * near cache (whose copy of the palette grows with the values), is started with the 148 colors each padded to 1 KB and to
+ * 16 KB ({@code -Dcolorbench.palette.value-bytes}, a {@code padding} field in each color's JSON), beside the colors' own
+ * JSON of 68 to 85 bytes (quick: 1 KB alone: a 16 KB palette is 2.4 MB an answer, more than the quick run's small heaps and C1-only JITs serve ten at a time within the modules' 500 ms command time-out), verified byte for byte against that palette's answer, warmed and measured.
+ * What to read: the CPU one request costs the module and Redis apart, against the value size. Copying bytes grows with
+ * the value in every pattern; what a pattern does per value besides (decoding it into an object, one command each) is
+ * what separates them at large values.
+ */
+final class Values implements Scenario {
+
+    /** The row whose copy of the palette the heap column shows, beside one that keeps none. */
+    private static final String NEAR_CACHE = "near-cache";
+
+    private static final String NO_COPY = "template-mget";
+
+    @Override
+    public String name() {
+        return "values";
+    }
+
+    @Override
+    public Section run(ScenarioContext context) {
+        List<Integer> sizes = context.settings().quick() ? List.of(1_024) : java.util.Arrays.asList(null, 1_024, 16_384);
+        List<Target> targets = rows(context);
+        BenchmarkSettings settings = context.settings().forScenario(context.settings().threads());
+        RunDirectory directory = context.directory().sub(name());
+        Map<String, Step> steps = new LinkedHashMap<>();
+        for (Integer size : sizes) {
+            String label = size == null ? "own" : String.valueOf(size);
+            RunDirectory step = directory.sub("values-" + label);
+            Condition condition = Condition.plain(name() + " " + label, settings, targets);
+            try (Lab lab = context.measurement().open(size == null ? condition : condition.withValueBytes(size), step)) {
+                JMeterResults results = lab.run(settings, step, false);
+                Map<String, RowFigures> rows = new LinkedHashMap<>();
+                targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
+                steps.put(label, new Step(size, lab.verification(), rows, lab.liveHeap()));
+            }
+        }
+        return section(settings, targets, steps);
+    }
+
+    /** The scenario's rows, with the near cache added when it is not among them: its memory is part of the answer. */
+    private static List<Target> rows(ScenarioContext context) {
+        List<Target> rows = new ArrayList<>(context.modules());
+        if (context.settings().modules().isEmpty() && rows.stream().noneMatch(target -> target.id().equals(NEAR_CACHE))) {
+            rows.addAll(context.catalog().targets("benchmark.scenarioModules", List.of(NEAR_CACHE)));
+        }
+        return rows;
+    }
+
+    /** One value size ({@code null}: each color's own JSON): what a request cost each row in Redis, its figures, and its live heap. */
+    record Step(Integer valueBytes, Verification verification, Map<String, RowFigures> rows, Map<String, Long> liveHeapBytes) {
+
+        String heading() {
+            return valueBytes == null ? "own JSON (68-85 B)" : Format.grouped(valueBytes) + " B";
+        }
+    }
+
+    private Section section(BenchmarkSettings settings, List<Target> targets, Map<String, Step> steps) {
+        List<String> header = new ArrayList<>(List.of("module"));
+        steps.values().forEach(step -> header.add(step.heading() + ": TPS; CPU µs / request, module + store; live heap"));
+        List<List<String>> rows = new ArrayList<>();
+        Map<String, List<Charts.Point>> moduleCpu = new LinkedHashMap<>();
+        Map<String, List<Charts.Point>> storeCpu = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        for (Target target : targets) {
+            List<String> row = new ArrayList<>(List.of(target.id()));
+            steps.values().forEach(step -> {
+                RowFigures figures = step.rows().get(target.id());
+                Long heap = step.liveHeapBytes().get(target.id());
+                row.add("%s; %s + %s; %s%s".formatted(RowFigures.spread(figures.tps()), median(figures.moduleCpuMicros()),
+                        median(figures.storeCpuMicros()), heap == null ? "missing" : Format.number(Math.round(heap / 1e5) / 10.0) + " MB",
+                        figures.failedIfAny("; ")));
+                double x = step.valueBytes() == null ? 76 : step.valueBytes();
+                moduleCpu.computeIfAbsent(target.id(), key -> new ArrayList<>()).add(new Charts.Point(x,
+                        figures.moduleCpuMicros() == null ? null : figures.moduleCpuMicros().median()));
+                if (figures.storeCpuMicros() != null && figures.storeCpuMicros().median() > 0) {
+                    storeCpu.computeIfAbsent(target.id(), key -> new ArrayList<>()).add(new Charts.Point(x, figures.storeCpuMicros().median()));
+                }
+                problems.addAll(figures.faults(name(), step.heading()));
+            });
+            rows.add(row);
+        }
+        List<String> notes = new ArrayList<>();
+        notes.add(("Each cell: closed-model TPS with %d client threads over %d s, median of %d repetition(s) (range); the CPU one request cost "
+                + "the module's JVM and its store (Redis; PostgreSQL for a jdbc row), counted from outside them (medians); and the heap the module's JVM kept alive after a full "
+                + "collection with no load (jcmd GC.run, then jvm.memory.used). Every row's answer was compared byte for byte with the padded "
+                + "palette before the load. Own JSON: the colors as the headline stores them, plotted at 76 B.").formatted(settings.threads(),
+                        settings.scenarioDurationSeconds(), settings.scenarioRepetitions()));
+        if (settings.repetitions() > 1) {
+            steps.values().forEach(step -> notes.add("Order by TPS at %s: %s.".formatted(step.heading(), order(step))));
+        }
+        else {
+            notes.add("One repetition gives ranges of no width, so this run ranks nothing.");
+        }
+        nearCacheMemory(steps).ifPresent(notes::add);
+        Map<String, Object> data = new LinkedHashMap<>();
+        steps.forEach((label, step) -> data.put(label, Map.of("valueBytes", step.valueBytes() == null ? "own" : step.valueBytes(),
+                "redis", step.verification().checks(), "rows", step.rows(), "liveHeapBytes", step.liveHeapBytes())));
+        return new Section(name(), "Value size",
+                "Each row serving the 148 colors with every stored value padded to %s: each verified byte for byte against that palette, warmed, "
+                        .formatted(String.join(", then ", steps.values().stream().map(Step::heading).toList()))
+                        + "and loaded with %d client threads.".formatted(settings.threads()),
+                header, rows,
+                List.of(Charts.lines("values-module-cpu", "Module CPU per request against the value size (log-log)", moduleCpu,
+                                "bytes per stored value", true, "µs of the module's CPU per request", true),
+                        Charts.lines("values-redis-cpu", "Redis CPU per request against the value size (log-log)", storeCpu,
+                                "bytes per stored value", true, "µs of Redis's CPU per request", true)),
+                notes, data, problems);
+    }
+
+    private static String median(Spread spread) {
+        return spread == null ? "missing" : Format.grouped(spread.median());
+    }
+
+    /**
+     * The rows from most to least TPS, a row written "level with it" where its range overlaps the one before's: a ranking
+     * says only what the run showed (docs/measuring.md#rounds-and-intervals).
+     */
+    static String order(Step step) {
+        List<RowFigures> rows = step.rows().values().stream().filter(row -> row.tps() != null)
+                .sorted(Comparator.comparingDouble((RowFigures row) -> row.tps().median()).reversed()).toList();
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            RowFigures row = rows.get(i);
+            boolean level = i > 0 && rows.get(i - 1).tps().min() <= row.tps().max();
+            words.add((i == 0 ? "" : level ? "level with it " : "then ") + row.target());
+        }
+        return String.join(", ", words);
+    }
+
+    /**
+     * What the near cache's copy costs in heap at each size, as the difference between its live heap and that of a row
+     * that keeps no copy; empty unless both were measured at every size.
+     */
+    private static java.util.Optional<String> nearCacheMemory(Map<String, Step> steps) {
+        List<String> parts = new ArrayList<>();
+        for (Step step : steps.values()) {
+            Long cache = step.liveHeapBytes().get(NEAR_CACHE);
+            Long none = step.liveHeapBytes().get(NO_COPY);
+            if (cache == null || none == null) {
+                return java.util.Optional.empty();
+            }
+            parts.add("%s at %s".formatted(Format.number(Math.round((cache - none) / 1e5) / 10.0) + " MB", step.heading()));
+        }
+        return java.util.Optional.of(("The near cache's live heap beyond %s's, which keeps no copy: %s. Its copy holds the 148 decoded colors.")
+                .formatted(NO_COPY, String.join(", ", parts)));
+    }
+}

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.colorbench.benchmark.modules.ModuleCatalog;
+import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.Schedule;
 import dev.colorbench.benchmark.report.Profiles;
@@ -58,7 +59,7 @@ public final class Benchmark {
         List<Target> targets = catalog.targets(settings.modules());
         List<Scenario> scenarios = Scenarios.chosen(settings.scenarios());
         ModuleLauncher.requireJars(targets, repositoryRoot, version);
-        if (!scenarios.isEmpty() && settings.modules().isEmpty()) {
+        if ((!scenarios.isEmpty() || Scenarios.workload(settings.scenarios())) && settings.modules().isEmpty()) {
             // checked before the headline's half hour, not after it
             ModuleLauncher.requireJars(catalog.targets("benchmark.scenarioModules", settings.scenarioModules()), repositoryRoot, version);
         }
@@ -74,7 +75,14 @@ public final class Benchmark {
         try (CpuPlacement placement = CpuPlacement.apply(settings.cpus())) {
             Measurement measurement = new Measurement(repositoryRoot, version, jmeter, placement);
             if (Scenarios.headline(settings.scenarios())) {
-                report = headline(settings, Target.withTwin(targets, settings.twin()), measurement, directory, repositoryRoot);
+                report = headline(settings, Target.withTwin(targets, settings.twin()), measurement, directory, repositoryRoot,
+                        Condition.plain(Scenarios.HEADLINE, settings, Target.withTwin(targets, settings.twin())));
+            }
+            else if (Scenarios.workload(settings.scenarios())) {
+                List<Target> rows = Target.withTwin(workloadRows(settings, targets, catalog), settings.twin());
+                Console.info("the headline under your workload: " + settings.workload().describe());
+                report = headline(settings, rows, measurement, directory, repositoryRoot,
+                        Condition.plain(Workload.SCENARIO, settings, rows).under(settings.workload()));
             }
             List<Section> sections = new ArrayList<>();
             for (Scenario scenario : scenarios) {
@@ -108,12 +116,12 @@ public final class Benchmark {
      * time, each as long as a closed-model run: what the rows' ranges are to be judged against.
      */
     private static Report headline(BenchmarkSettings settings, List<Target> targets, Measurement measurement, RunDirectory directory,
-            Path repositoryRoot) {
+            Path repositoryRoot, Condition condition) {
         Progress.begin(settings, targets.size(), Runtime.getRuntime().availableProcessors(),
                 Schedule.of(settings, targets.stream().map(Target::id).toList(), false).plannedSeconds());
         MachineSteadiness before = Timeline.timed("machine steadiness",
                 () -> MachineSteadiness.measure(STEADINESS_WINDOWS, settings.durationSeconds()).print("before the rows start"));
-        Measured measured = measurement.measure(Condition.plain(Scenarios.HEADLINE, settings, targets), directory);
+        Measured measured = measurement.measure(condition, directory);
         MachineSteadiness machine = Timeline.timed("machine steadiness",
                 () -> before.and(MachineSteadiness.measure(STEADINESS_WINDOWS, settings.durationSeconds())).print("before and after the rows"));
         JMeterInstallation jmeter = measurement.jmeter();
@@ -128,6 +136,19 @@ public final class Benchmark {
         Progress.end();
         Report report = Report.of(settings, targets, measured, machine, jmeter.version(), measurement.placement(), repositoryRoot);
         return settings.profileSeconds() == 0 ? report : report.with(Profiles.section(targets, measured.profiles(), Profiler.loadSeconds(settings)));
+    }
+
+    /**
+     * The rows of the workload run: those {@code benchmark.modules} names, else one per way of paying for a read
+     * ({@code benchmark.scenarioModules}) without the PostgreSQL baselines: the workload is about Redis, and its round trip is
+     * added on the path to Redis only.
+     */
+    private static List<Target> workloadRows(BenchmarkSettings settings, List<Target> targets, ModuleCatalog catalog) {
+        if (!settings.modules().isEmpty()) {
+            return targets;
+        }
+        return catalog.targets("benchmark.scenarioModules", settings.scenarioModules()).stream()
+                .filter(target -> target.module().store() != Store.POSTGRESQL).toList();
     }
 
     private static Path samples(RunDirectory directory, Target target) {

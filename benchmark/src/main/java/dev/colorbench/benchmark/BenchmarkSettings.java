@@ -48,6 +48,8 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  *        {@code none}: no pair); only when the row is among the measured ones
  * @param bodyCheck what JMeter checks of each answer under load ({@code whole}, {@code digest} or {@code length}); every row's
  *        answer is compared byte for byte before any load
+ * @param workload the user's own workload the {@code workload} run measures the headline under
+ *        ({@code benchmark.keys}, {@code benchmark.valueBytes}, {@code benchmark.redisRoundTrip})
  */
 public record BenchmarkSettings(
         boolean quick,
@@ -84,7 +86,8 @@ public record BenchmarkSettings(
         int openModelCap,
         List<String> servers,
         int profileSeconds,
-        String twin) {
+        String twin,
+        Workload workload) {
 
     /** Load generator and modules share this machine; only loopback is ever load-tested. */
     public static final String HOST = "127.0.0.1";
@@ -164,7 +167,11 @@ public record BenchmarkSettings(
             Map.entry("profile", new String[] { "5", "1" }),
             // Every headline run measures its own noise: this row twice, two JVMs of one module, an A/A pair whose ratios would be
             // 1 on a perfect machine (docs/measuring.md#rounds-and-intervals). The default pattern: most users' starting point.
-            Map.entry("twin", new String[] { "template-mget" }));
+            Map.entry("twin", new String[] { "template-mget" }),
+            // The workload run's knobs: unset, the headline's own (the 148 colors, each its own size, Redis on loopback).
+            Map.entry("keys", new String[] { "" }),
+            Map.entry("valueBytes", new String[] { "" }),
+            Map.entry("redisRoundTrip", new String[] { "" }));
 
     public BenchmarkSettings {
         modules = List.copyOf(modules);
@@ -252,7 +259,8 @@ public record BenchmarkSettings(
                 Integer.parseInt(value.apply("openModelCap")),
                 words(value.apply("servers"), ","),
                 Integer.parseInt(value.apply("profile")),
-                value.apply("twin"));
+                value.apply("twin"),
+                Workload.of(value.apply("keys"), value.apply("valueBytes"), value.apply("redisRoundTrip"), words(value.apply("scenario"), ",")));
     }
 
     /**
@@ -265,7 +273,7 @@ public record BenchmarkSettings(
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
                 scenarioWarmupSeconds, Math.min(warmupTogetherSeconds, scenarioWarmupSeconds), warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
-                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin);
+                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload);
     }
 
     /** The same knobs with another arrival rate for the open model. */
@@ -273,7 +281,7 @@ public record BenchmarkSettings(
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
                 arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
-                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin);
+                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload);
     }
 
     /** True when the {@code cluster} scenario starts its own Redis Cluster. */

@@ -18,7 +18,14 @@ import dev.colorbench.benchmark.run.SteadyState;
 public record Environment(String date, String gitCommit, String moduleJdk, String jvmArgs, String redisVersion, String redis, int cores,
         long memoryMb, String os, String loadGenerator, String cpuPlacement, int threads, int durationSeconds, int rampupSeconds, int latencyDurationSeconds,
         int rate, int openModelCap, String warmup, int repetitions, boolean quick, List<String> modules, MachineSteadiness machineSteadiness,
-        Integer rowsSettled) {
+        Integer rowsSettled, Workload workload) {
+
+    /**
+     * The user's workload a {@code workload} run measured the headline under ({@code null} for the headline itself): the knobs
+     * as given ({@code null} where not), the round trip the path to Redis really added, and the whole in words.
+     */
+    public record Workload(Integer keys, Integer valueBytes, Double redisRoundTripMillis, Double measuredRedisRoundTripMillis, String description) {
+    }
 
     static Environment collect(BenchmarkSettings settings, List<Target> targets, String redisVersion, String redis, String jmeterVersion,
             String cpuPlacement, MachineSteadiness machineSteadiness, Path repositoryRoot) {
@@ -39,13 +46,24 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                                 settings.warmupSeconds(), settings.warmupCompilingSeconds() > settings.warmupSeconds()
                                         ? " (" + settings.warmupCompilingSeconds() + " s while its JIT is still compiling)" : "",
                                 settings.jmeterWarmupSeconds()),
-                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness, null);
+                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness, null, null);
+    }
+
+    /** The same, of a run under {@code workload}, whose path to Redis added {@code measuredMillis} ({@code null}: the direct path). */
+    Environment under(dev.colorbench.benchmark.Workload workload, Double measuredMillis) {
+        Workload described = new Workload(workload.keys(), workload.valueBytes(),
+                workload.redisRoundTrip() == null ? null : workload.redisRoundTrip().toNanos() / 1e6, measuredMillis,
+                workload.describe() + (measuredMillis == null ? "" : " (measured +%.3f ms)".formatted(measuredMillis)));
+        return new Environment(date, gitCommit, moduleJdk, jvmArgs, redisVersion, redis, cores, memoryMb, os, loadGenerator, cpuPlacement, threads,
+                durationSeconds, rampupSeconds, latencyDurationSeconds, rate, openModelCap, warmup, repetitions, quick, modules, machineSteadiness,
+                rowsSettled, described);
     }
 
     /** The same, with how many of the rows settled in their warm-up: what the conditions may say of it. */
     Environment settled(int rows) {
         return new Environment(date, gitCommit, moduleJdk, jvmArgs, redisVersion, redis, cores, memoryMb, os, loadGenerator, cpuPlacement, threads,
-                durationSeconds, rampupSeconds, latencyDurationSeconds, rate, openModelCap, warmup, repetitions, quick, modules, machineSteadiness, rows);
+                durationSeconds, rampupSeconds, latencyDurationSeconds, rate, openModelCap, warmup, repetitions, quick, modules, machineSteadiness, rows,
+                workload);
     }
 
     private static String gitCommit(Path repositoryRoot) {
@@ -66,7 +84,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
 
     /** One sentence saying where the numbers come from, under every table. */
     String conditions() {
-        return ("%s run, %s, commit %s: %d round(s), each row once a round in an order of its own; closed model %d threads for %d s (TPS after a %d s "
+        return (workload == null ? "" : "Workload: " + workload.description() + ". ") + ("%s run, %s, commit %s: %d round(s), each row once a round in an order of its own; closed model %d threads for %d s (TPS after a %d s "
                 + "ramp-up); then the open model at half and at 80 %% of each row's closed-model TPS (at most %d a second), %d s each (a scenario's open model: "
                 + "%d req/s)%s. %d cores, %d MB, %s, module JVM options %s, Redis %s (%s). %s, "
                 + "CPU placement %s.%s").formatted(quick ? "Quick" : "Full", date, gitCommit, repetitions, threads, durationSeconds, rampupSeconds,

@@ -60,11 +60,14 @@ public final class Publish {
                 throw new IllegalStateException("The run was of a working tree with uncommitted changes (" + environment.get("gitCommit")
                         + "): a reference run names a commit that holds its code");
             }
-            Path folder = headline ? results : results.resolve(scenarios.keySet().iterator().next());
+            // a workload run is the headline under a user's workload: published beside the reference run, never over it
+            boolean workload = environment.get("workload") != null;
+            Path folder = workload ? results.resolve(dev.colorbench.benchmark.Workload.SCENARIO)
+                    : headline ? results : results.resolve(scenarios.keySet().iterator().next());
             Files.createDirectories(folder);
             Files.copy(summaryFile, folder.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
             Files.copy(report, folder.resolve("report.md"), StandardCopyOption.REPLACE_EXISTING);
-            if (!headline) {
+            if (!headline || workload) {
                 return folder + ": summary.json, report.md";
             }
             copyFlameGraphs(run.resolve("profiles"), folder.resolve("profiles"));

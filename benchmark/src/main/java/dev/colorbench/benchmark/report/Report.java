@@ -59,8 +59,12 @@ public final class Report {
     public static Report of(BenchmarkSettings settings, List<Target> targets, Measured headline, MachineSteadiness machineSteadiness,
             String jmeterVersion, CpuPlacement placement, Path repositoryRoot) {
         Verification verification = headline.verification();
-        return new Report(settings, Environment.collect(settings, targets, verification.redisVersion(), verification.redis(), jmeterVersion,
-                placement.describe(), machineSteadiness, repositoryRoot).settled((int) headline.warmups().stream().filter(warmup -> warmup.steady()).count()),
+        Environment environment = Environment.collect(settings, targets, verification.redisVersion(), verification.redis(), jmeterVersion,
+                placement.describe(), machineSteadiness, repositoryRoot).settled((int) headline.warmups().stream().filter(warmup -> warmup.steady()).count());
+        if (headline.condition().name().equals(dev.colorbench.benchmark.Workload.SCENARIO)) {
+            environment = environment.under(settings.workload(), headline.addedRedisRoundTripMillis());
+        }
+        return new Report(settings, environment,
                 Summaries.of(settings, targets, verification, headline.warmups(), headline.staleness(),
                         headline.results()), List.of(), command(System.getProperties()));
     }

@@ -3,6 +3,7 @@ package dev.colorbench.benchmark.scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
@@ -13,6 +14,7 @@ import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.Phase;
 import dev.colorbench.benchmark.plan.RunKey;
 import dev.colorbench.benchmark.plan.Schedule;
+import dev.colorbench.benchmark.report.Fleet;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.RunStatistics;
@@ -30,11 +32,17 @@ import dev.colorbench.benchmark.run.Lab;
  * queue was full), a timeout (a queue of waiting requests grew past JMeter's 10 s), or a
  * connection the server refused or reset. Failed requests are what this scenario measures, at every
  * step: each cell shows their share and why; only a wrong answer (or a row without samples) fails the run.
+ * Each row also checks the fleet model (docs/fleet.md), which takes one request's CPU at one client count for any
+ * load: requests a second per application core and per Redis core at each step, against the model's step
+ * ({@link ModelCheck}).
  */
 final class Concurrency implements Scenario {
 
     /** The overload step offers each module this many times the most it served. */
     private static final double OVERLOAD = 1.5;
+
+    /** The client count of the model's step where the headline's is not a step: the headline's default. */
+    private static final int MODEL_CLIENTS = 10;
 
     @Override
     public String name() {
@@ -106,7 +114,10 @@ final class Concurrency implements Scenario {
             Map<String, Overload> overload) {
         List<String> header = new ArrayList<>(List.of("module"));
         clients.forEach(count -> header.add(count + " client" + (count == 1 ? "" : "s") + ": TPS, p50 / p99 ms, failed"));
+        int modelClients = modelClients(clients, settings.threads());
+        header.add("requests / s per core: application · Redis, by clients (vs %d clients)".formatted(modelClients));
         header.add("overload (open model)");
+        Map<String, ModelCheck> models = new LinkedHashMap<>();
         List<List<String>> rows = new ArrayList<>();
         Map<String, List<Charts.Point>> tps = new LinkedHashMap<>();
         Map<String, List<Charts.Point>> p99 = new LinkedHashMap<>();
@@ -123,6 +134,11 @@ final class Concurrency implements Scenario {
                         figures.latency().p99Ms() == null ? null : Math.max(1, figures.latency().p99Ms()) * 1.0));
                 problems.addAll(figures.faults(name(), count + " clients"));
             }
+            Map<Integer, Fleet.Spreads> fleet = new LinkedHashMap<>();
+            clients.forEach(count -> fleet.put(count, steps.get(count).get(id).fleet()));
+            ModelCheck model = ModelCheck.of(modelClients, fleet);
+            models.put(id, model);
+            row.add(model.describe());
             row.add(overload.containsKey(id) ? overload.get(id).describe() : "not offered: it serves faster than JMeter here can offer");
             if (overload.containsKey(id) && overload.get(id).failures().containsKey(FailedRequests.WRONG_ANSWER)) {
                 problems.add("%s, overload: module %s answered 200 with a wrong body".formatted(name(), id));
@@ -133,6 +149,7 @@ final class Concurrency implements Scenario {
         data.put("clients", clients);
         data.put("steps", steps);
         data.put("overload", overload);
+        data.put("model", models);
         return new Section(name(), "Clients and overload",
                 "Each row under more and more concurrent clients (closed model: each client sends its next request when the last one "
                         + "came back), then offered more than it can serve (open model at %s x its best throughput, for %d s).".formatted(
@@ -144,7 +161,77 @@ final class Concurrency implements Scenario {
                 List.of(("Each step: closed-model TPS over %d s, median of %d repetition(s) (range), and latency over all its samples. "
                         + "Overload: every module at once is not offered more than the machine can give; each is offered its own rate in "
                         + "turn. JMeter, on the same two cores, may itself fall short of the rate offered to the fastest modules: then "
-                        + "'served' is JMeter's limit, not the module's.").formatted(settings.scenarioDurationSeconds(), settings.scenarioRepetitions())),
+                        + "'served' is JMeter's limit, not the module's.").formatted(settings.scenarioDurationSeconds(), settings.scenarioRepetitions()),
+                        ("Requests / s per core: 1,000,000 over the CPU µs one request cost the module's JVM, or Redis, at that step, median of the "
+                                + "repetitions; in brackets, how far it is from the %d-client step's, the cost per request the fleet model takes for any "
+                                + "load (docs/fleet.md). n/a: the row has no Redis.").formatted(modelClients)),
                 data, problems);
+    }
+
+    /** The step whose cost per request the fleet model takes: the headline's client count if it is a step, else {@value #MODEL_CLIENTS}. */
+    static int modelClients(List<Integer> clients, int headlineClients) {
+        return clients.contains(headlineClients) ? headlineClients : MODEL_CLIENTS;
+    }
+
+    /**
+     * The fleet model's assumption (docs/fleet.md) against the steps, for one row: the model takes what one request cost at
+     * {@code modelClients} clients, and multiplies it by the rate. Per step, requests a second per application core and per
+     * Redis core (the medians of the repetitions of {@link RowFigures#fleet()}), and how far each is from the model step's, in
+     * %: {@code (step - model) x 100 / model}. A figure is null where it was not measured; the Redis side is null for a row
+     * without Redis.
+     */
+    record ModelCheck(int modelClients, Double appRequestsPerCore, Double redisRequestsPerCore, boolean redis, List<Step> steps) {
+
+        /** One step: its client count, its two rates per core, and each one's difference from the model's, in %. */
+        record Step(int clients, Double appRequestsPerCore, Double appDifferencePercent, Double redisRequestsPerCore,
+                Double redisDifferencePercent) {
+        }
+
+        /** From each step's fleet spreads, by client count, in the order of the steps. */
+        static ModelCheck of(int modelClients, Map<Integer, Fleet.Spreads> byClients) {
+            Fleet.Spreads model = byClients.get(modelClients);
+            Double app = median(model == null ? null : model.appRequestsPerCore());
+            Double redisRate = median(model == null ? null : model.redisRequestsPerCore());
+            boolean redis = byClients.values().stream().anyMatch(spreads -> spreads != null && spreads.bytesToRedis() != null);
+            List<Step> steps = new ArrayList<>();
+            byClients.forEach((clients, spreads) -> {
+                Double stepApp = median(spreads == null ? null : spreads.appRequestsPerCore());
+                Double stepRedis = median(spreads == null ? null : spreads.redisRequestsPerCore());
+                steps.add(new Step(clients, stepApp, difference(stepApp, app), stepRedis, difference(stepRedis, redisRate)));
+            });
+            return new ModelCheck(modelClients, app, redisRate, redis, List.copyOf(steps));
+        }
+
+        /** {@code 1: 25,000 (+25 %) · 40,000 (-20 %); 10 (model): 20,000 · 50,000}. */
+        String describe() {
+            List<String> parts = new ArrayList<>();
+            for (Step step : steps) {
+                boolean model = step.clients() == modelClients;
+                parts.add("%s%s: %s · %s".formatted(Format.grouped(step.clients()), model ? " (model)" : "",
+                        rate(step.appRequestsPerCore(), model ? null : step.appDifferencePercent()),
+                        redis ? rate(step.redisRequestsPerCore(), model ? null : step.redisDifferencePercent()) : "n/a"));
+            }
+            return String.join("; ", parts);
+        }
+
+        /** {@code (step - model) x 100 / model}; null where either is missing. */
+        static Double difference(Double step, Double model) {
+            return step == null || model == null || model <= 0 ? null : (step - model) * 100 / model;
+        }
+
+        private static String rate(Double rate, Double percent) {
+            if (rate == null) {
+                return "missing";
+            }
+            if (percent == null) {
+                return Format.grouped(rate);
+            }
+            long rounded = Math.round(percent);
+            return Format.grouped(rate) + (rounded == 0 ? " (0 %)" : String.format(Locale.ROOT, " (%+d %%)", rounded));
+        }
+
+        private static Double median(Spread spread) {
+            return spread == null ? null : spread.median();
+        }
     }
 }

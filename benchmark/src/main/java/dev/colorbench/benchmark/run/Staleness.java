@@ -138,7 +138,7 @@ public final class Staleness {
     /** The same color with its blue channel one step off: still a consistent color under its own name. */
     static Color aShadeAway(Color color) {
         int blue = color.blue() ^ 1;
-        return new Color(color.name(), "#%02x%02x%02x".formatted(color.red(), color.green(), blue), color.red(), color.green(), blue);
+        return new Color(color.name(), "#%02x%02x%02x".formatted(color.red(), color.green(), blue), color.red(), color.green(), blue, color.padding());
     }
 
     private boolean awaitAnswer(RunningModule module, String name, String expected) {

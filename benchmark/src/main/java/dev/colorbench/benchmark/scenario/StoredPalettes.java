@@ -51,9 +51,9 @@ final class StoredPalettes implements AutoCloseable {
 
     private static final long TIMEOUT_SECONDS = 5;
 
-    private static final String UPDATE = "UPDATE " + ColorSchema.TABLE + " SET hex = ?, red = ?, green = ?, blue = ? WHERE name = ?";
+    private static final String UPDATE = "UPDATE " + ColorSchema.TABLE + " SET hex = ?, red = ?, green = ?, blue = ?, padding = ? WHERE name = ?";
 
-    private static final String SELECT = "SELECT name, hex, red, green, blue FROM " + ColorSchema.TABLE;
+    private static final String SELECT = "SELECT name, hex, red, green, blue, padding FROM " + ColorSchema.TABLE;
 
     private final RedisClient client;
 
@@ -261,7 +261,8 @@ final class StoredPalettes implements AutoCloseable {
         Map<String, Color> rows = new LinkedHashMap<>();
         try (PreparedStatement select = requireDatabase().prepareStatement(SELECT); ResultSet result = select.executeQuery()) {
             while (result.next()) {
-                Color color = new Color(result.getString(1), result.getString(2), result.getInt(3), result.getInt(4), result.getInt(5));
+                Color color = new Color(result.getString(1), result.getString(2), result.getInt(3), result.getInt(4), result.getInt(5),
+                        result.getString(6));
                 rows.put(color.name(), ColorCodec.isReadable(color.name(), color) ? color : null);
             }
         }
@@ -278,7 +279,8 @@ final class StoredPalettes implements AutoCloseable {
                 update.setInt(2, color.red());
                 update.setInt(3, color.green());
                 update.setInt(4, color.blue());
-                update.setString(5, color.name());
+                update.setString(5, color.padding());
+                update.setString(6, color.name());
                 update.addBatch();
             }
             update.executeBatch();
@@ -298,7 +300,7 @@ final class StoredPalettes implements AutoCloseable {
     private static Color fromFields(String name, Map<String, String> fields) {
         try {
             Color color = new Color(name, fields.get("hex"), Integer.parseInt(fields.get("red")), Integer.parseInt(fields.get("green")),
-                    Integer.parseInt(fields.get("blue")));
+                    Integer.parseInt(fields.get("blue")), fields.get("padding"));
             return ColorCodec.isReadable(name, color) && name.equals(fields.get("name")) ? color : null;
         }
         catch (RuntimeException ex) {
@@ -306,7 +308,10 @@ final class StoredPalettes implements AutoCloseable {
         }
     }
 
-    /** The fields Spring Data's mapping writes for a color's hash, but its type hint, which a change leaves as it was. */
+    /**
+     * The fields Spring Data's mapping writes for a color's hash, but its type hint, which a change leaves as it was; the
+     * padding only when the color has one, as the mapping leaves a null out.
+     */
     private static Map<String, String> fields(Color color) {
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("name", color.name());
@@ -314,6 +319,9 @@ final class StoredPalettes implements AutoCloseable {
         fields.put("red", String.valueOf(color.red()));
         fields.put("green", String.valueOf(color.green()));
         fields.put("blue", String.valueOf(color.blue()));
+        if (color.padding() != null) {
+            fields.put("padding", color.padding());
+        }
         return fields;
     }
 

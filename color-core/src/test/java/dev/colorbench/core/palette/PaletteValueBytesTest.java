@@ -78,7 +78,8 @@ class PaletteValueBytesTest {
         assertThatThrownBy(() -> Palette.check(Palette.NAMED, Palette.MAX_VALUE_BYTES + 1)).hasMessageContaining("128 to 1,048,576 bytes");
         assertThatThrownBy(() -> Palette.check(10_000, 16 * 1024)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("67,108,864 bytes together").hasMessageContaining("10,000 colors are at most 6,710 bytes each");
-        Palette.check(Palette.NAMED, Palette.MAX_VALUE_BYTES);
+        Palette.check(64, Palette.MAX_VALUE_BYTES);
+        assertThatThrownBy(() -> Palette.check(Palette.NAMED, Palette.MAX_VALUE_BYTES)).hasMessageContaining("148 colors are at most 453,438 bytes each");
         Palette.check(Palette.MAX_SIZE, null);
         assertThat(Palette.MAX_SIZE).isEqualTo(148 + 26 * 26 * 26 * 26);
     }

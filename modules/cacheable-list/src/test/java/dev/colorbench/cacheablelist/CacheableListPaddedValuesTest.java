@@ -1,0 +1,6 @@
+package dev.colorbench.cacheablelist;
+
+import dev.colorbench.testkit.PaddedValuesContractTest;
+
+class CacheableListPaddedValuesTest extends PaddedValuesContractTest {
+}

@@ -1,0 +1,6 @@
+package dev.colorbench.cacheableloop;
+
+import dev.colorbench.testkit.PaddedValuesContractTest;
+
+class CacheableLoopPaddedValuesTest extends PaddedValuesContractTest {
+}

@@ -1,0 +1,6 @@
+package dev.colorbench.cacheablemultiget;
+
+import dev.colorbench.testkit.PaddedValuesContractTest;
+
+class CacheableMultigetPaddedValuesTest extends PaddedValuesContractTest {
+}

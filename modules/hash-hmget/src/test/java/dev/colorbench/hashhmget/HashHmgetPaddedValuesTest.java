@@ -1,0 +1,6 @@
+package dev.colorbench.hashhmget;
+
+import dev.colorbench.testkit.PaddedValuesContractTest;
+
+class HashHmgetPaddedValuesTest extends PaddedValuesContractTest {
+}

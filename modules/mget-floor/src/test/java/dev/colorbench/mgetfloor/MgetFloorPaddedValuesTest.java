@@ -1,0 +1,6 @@
+package dev.colorbench.mgetfloor;
+
+import dev.colorbench.testkit.PaddedValuesContractTest;
+
+class MgetFloorPaddedValuesTest extends PaddedValuesContractTest {
+}

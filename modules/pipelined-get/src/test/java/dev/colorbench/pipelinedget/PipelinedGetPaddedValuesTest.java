@@ -1,0 +1,6 @@
+package dev.colorbench.pipelinedget;
+
+import dev.colorbench.testkit.PaddedValuesContractTest;
+
+class PipelinedGetPaddedValuesTest extends PaddedValuesContractTest {
+}

@@ -1,0 +1,6 @@
+package dev.colorbench.reactivemget;
+
+import dev.colorbench.testkit.PaddedValuesContractTest;
+
+class ReactiveMgetPaddedValuesTest extends PaddedValuesContractTest {
+}

@@ -1,0 +1,6 @@
+package dev.colorbench.redissonnearcache;
+
+import dev.colorbench.testkit.PaddedValuesContractTest;
+
+class RedissonNearCachePaddedValuesTest extends PaddedValuesContractTest {
+}

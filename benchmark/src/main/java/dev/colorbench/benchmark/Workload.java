@@ -12,7 +12,7 @@ import dev.colorbench.core.palette.Palette;
 /**
  * A user's own workload, which the {@code workload} run measures the headline under: how many keys one request reads, how
  * large each stored value is, and how much further away Redis is than loopback. Each is {@code null} where not given:
- * then the headline's own (the 148 colors, each its own JSON of 68 to 85 bytes, Redis on loopback). Checked when read,
+ * then the headline's own (the 148 colors, each its own JSON of 59 to 80 bytes, Redis on loopback). Checked when read,
  * so that a bad value stops the run before any module starts, with the range it must lie in (docs/workload.md).
  *
  * @param keys colors one {@code GET /colors} reads ({@code benchmark.keys})
@@ -61,7 +61,7 @@ public record Workload(Integer keys, Integer valueBytes, Duration redisRoundTrip
     public String describe() {
         List<String> parts = new ArrayList<>();
         parts.add("%s keys".formatted(Format.grouped(keys == null ? Palette.NAMED : keys)));
-        parts.add(valueBytes == null ? "each value its color's own JSON (68 to 85 bytes)" : "%s bytes a value".formatted(Format.grouped(valueBytes)));
+        parts.add(valueBytes == null ? "each value its color's own JSON (59 to 80 bytes)" : "%s bytes a value".formatted(Format.grouped(valueBytes)));
         parts.add(redisRoundTrip == null || redisRoundTrip.isZero() ? "Redis on loopback"
                 : "Redis %s ms further away".formatted(Format.asked(redisRoundTrip.toNanos() / 1e6)));
         return String.join(", ", parts);
@@ -82,7 +82,7 @@ public record Workload(Integer keys, Integer valueBytes, Duration redisRoundTrip
         }
         if (valueBytes < Palette.MIN_VALUE_BYTES || valueBytes > Palette.MAX_VALUE_BYTES) {
             throw new IllegalArgumentException(("benchmark.valueBytes=%s is out of range: %s to %s bytes a value "
-                    + "(unset: each color's own JSON, 68 to 85 bytes)").formatted(Format.grouped(valueBytes),
+                    + "(unset: each color's own JSON, 59 to 80 bytes)").formatted(Format.grouped(valueBytes),
                             Format.grouped(Palette.MIN_VALUE_BYTES), Format.grouped(Palette.MAX_VALUE_BYTES)));
         }
         if ((long) keys * valueBytes > Palette.MAX_PALETTE_BYTES) {

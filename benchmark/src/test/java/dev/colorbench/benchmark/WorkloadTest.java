@@ -31,7 +31,7 @@ class WorkloadTest {
     void unsetKnobsAreTheHeadlinesOwn() {
         Workload workload = settings("workload", "", "", "").workload();
         assertThat(workload.isDefault()).isTrue();
-        assertThat(workload.describe()).isEqualTo("148 keys, each value its color's own JSON (68 to 85 bytes), Redis on loopback");
+        assertThat(workload.describe()).isEqualTo("148 keys, each value its color's own JSON (59 to 80 bytes), Redis on loopback");
     }
 
     @Test
@@ -49,7 +49,7 @@ class WorkloadTest {
     @Test
     void aValueSizeOutsideTheContractIsRefused() {
         assertThatIllegalArgumentException().isThrownBy(() -> settings("workload", "", "64", ""))
-                .withMessage("benchmark.valueBytes=64 is out of range: 128 to 1,048,576 bytes a value (unset: each color's own JSON, 68 to 85 bytes)");
+                .withMessage("benchmark.valueBytes=64 is out of range: 128 to 1,048,576 bytes a value (unset: each color's own JSON, 59 to 80 bytes)");
         assertThatIllegalArgumentException().isThrownBy(() -> settings("workload", "", "2000000", ""))
                 .withMessageStartingWith("benchmark.valueBytes=2,000,000 is out of range");
     }

@@ -90,7 +90,7 @@ final class ColorWriter implements AutoCloseable {
         for (int distance = 1; ; distance++) {
             for (int blue : new int[] { color.blue() + distance, color.blue() - distance }) {
                 if (blue >= low && blue <= high && ++found == shade) {
-                    return new Color(color.name(), "#%02x%02x%02x".formatted(color.red(), color.green(), blue), color.red(), color.green(), blue);
+                    return new Color(color.name(), "#%02x%02x%02x".formatted(color.red(), color.green(), blue), color.red(), color.green(), blue, color.padding());
                 }
             }
         }

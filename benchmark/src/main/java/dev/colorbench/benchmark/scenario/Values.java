@@ -21,7 +21,7 @@ import dev.colorbench.benchmark.run.Verification;
  * {@code values}: how each pattern's cost grows with the size of each stored value. Each of the scenario's rows, and the
  * near cache (whose copy of the palette grows with the values), is started with the 148 colors each padded to 1 KB and to
  * 16 KB ({@code -Dcolorbench.palette.value-bytes}, a {@code padding} field in each color's JSON), beside the colors' own
- * JSON of 68 to 85 bytes (quick: 1 KB alone: a 16 KB palette is 2.4 MB an answer, more than the quick run's small heaps and C1-only JITs serve ten at a time within the modules' 500 ms command time-out), verified byte for byte against that palette's answer, warmed and measured.
+ * JSON of 59 to 80 bytes (quick: 1 KB alone: a 16 KB palette is 2.4 MB an answer, more than the quick run's small heaps and C1-only JITs serve ten at a time within the modules' 500 ms command time-out), verified byte for byte against that palette's answer, warmed and measured.
  * What to read: the CPU one request costs the module and Redis apart, against the value size. Copying bytes grows with
  * the value in every pattern; what a pattern does per value besides (decoding it into an object, one command each) is
  * what separates them at large values.
@@ -72,7 +72,7 @@ final class Values implements Scenario {
     record Step(Integer valueBytes, Verification verification, Map<String, RowFigures> rows, Map<String, Long> liveHeapBytes) {
 
         String heading() {
-            return valueBytes == null ? "own JSON (68-85 B)" : Format.grouped(valueBytes) + " B";
+            return valueBytes == null ? "own JSON (59-80 B)" : Format.grouped(valueBytes) + " B";
         }
     }
 
@@ -91,7 +91,7 @@ final class Values implements Scenario {
                 row.add("%s; %s + %s; %s%s".formatted(RowFigures.spread(figures.tps()), median(figures.moduleCpuMicros()),
                         median(figures.storeCpuMicros()), heap == null ? "missing" : Format.number(Math.round(heap / 1e5) / 10.0) + " MB",
                         figures.failedIfAny("; ")));
-                double x = step.valueBytes() == null ? 76 : step.valueBytes();
+                double x = step.valueBytes() == null ? 68 : step.valueBytes();
                 moduleCpu.computeIfAbsent(target.id(), key -> new ArrayList<>()).add(new Charts.Point(x,
                         figures.moduleCpuMicros() == null ? null : figures.moduleCpuMicros().median()));
                 if (figures.storeCpuMicros() != null && figures.storeCpuMicros().median() > 0) {
@@ -105,7 +105,7 @@ final class Values implements Scenario {
         notes.add(("Each cell: closed-model TPS with %d client threads over %d s, median of %d repetition(s) (range); the CPU one request cost "
                 + "the module's JVM and its store (Redis; PostgreSQL for a jdbc row), counted from outside them (medians); and the heap the module's JVM kept alive after a full "
                 + "collection with no load (jcmd GC.run, then jvm.memory.used). Every row's answer was compared byte for byte with the padded "
-                + "palette before the load. Own JSON: the colors as the headline stores them, plotted at 76 B.").formatted(settings.threads(),
+                + "palette before the load. Own JSON: the colors as the headline stores them, plotted at 68 B, their mean.").formatted(settings.threads(),
                         settings.scenarioDurationSeconds(), settings.scenarioRepetitions()));
         if (settings.repetitions() > 1) {
             steps.values().forEach(step -> notes.add("Order by TPS at %s: %s.".formatted(step.heading(), order(step))));

@@ -34,12 +34,14 @@ public final class Publish {
             System.out.println("[publish] " + run + " -> " + publishRepeat(run, root.resolve(RESULTS)));
             return;
         }
-        Browser browser = Browser.find().orElseThrow(() -> new IllegalStateException(
-                "Publishing draws the headline picture in headless Chromium, and none was found: apt-get install chromium, or CHROMIUM=<path>"));
-        System.out.println("[publish] " + run + " -> " + publish(run, root.resolve(RESULTS), browser));
+        // only the headline's picture needs a browser: a scenario's run, or a workload's, publishes without one
+        System.out.println("[publish] " + run + " -> " + publish(run, root.resolve(RESULTS), Browser.find().orElse(null)));
     }
 
-    /** Publishes the run in {@code run} into {@code results} (or its scenario's folder there), and says which files it wrote where. */
+    /**
+     * Publishes the run in {@code run} into {@code results} (or its scenario's folder there), and says which files it wrote where;
+     * {@code browser} draws the headline's picture, and may be {@code null} for any other run.
+     */
     @SuppressWarnings("unchecked")
     static String publish(Path run, Path results, Browser browser) {
         try {
@@ -67,8 +69,16 @@ public final class Publish {
             Files.createDirectories(folder);
             Files.copy(summaryFile, folder.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
             Files.copy(report, folder.resolve("report.md"), StandardCopyOption.REPLACE_EXISTING);
-            if (!headline || workload) {
+            if (!headline) {
                 return folder + ": summary.json, report.md";
+            }
+            if (workload) {
+                copyFlameGraphs(run.resolve("profiles"), folder.resolve("profiles"));
+                return folder + ": summary.json, report.md, profiles/";
+            }
+            if (browser == null) {
+                throw new IllegalStateException(
+                        "Publishing draws the headline picture in headless Chromium, and none was found: apt-get install chromium, or CHROMIUM=<path>");
             }
             copyFlameGraphs(run.resolve("profiles"), folder.resolve("profiles"));
             Path page = Files.createTempFile("headline", ".html");

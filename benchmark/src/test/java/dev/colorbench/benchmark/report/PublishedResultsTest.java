@@ -107,23 +107,60 @@ class PublishedResultsTest {
         assertThat(quotedFigures("Valkey serves 1.46 times the TPS.\n", report)).singleElement().asString().contains("1.46");
     }
 
+    /**
+     * The pages that quote a published scenario run do so between {@code <!-- quotes docs/results/<run> -->} and
+     * {@code <!-- end of quote -->}: each quote's table rows as that run's report wrote them, each of its figures (TPS, µs,
+     * ×, times) one the report holds, and the run named in the quote by its commit and date. A page that quotes no run
+     * has nothing checked here; a quote of a run that is not published fails.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theScenarioPagesQuoteTheirPublishedRuns() throws Exception {
+        java.util.regex.Pattern quote = java.util.regex.Pattern.compile("(?s)<!-- quotes (docs/results/[a-z-]+) -->(.*?)<!-- end of quote -->");
+        int quotes = 0;
+        for (String file : List.of("docs/scenarios.md", "docs/workload.md", "docs/fleet.md", "docs/cluster.md", "README.md")) {
+            String text = Files.readString(ROOT.resolve(file));
+            java.util.regex.Matcher found = quote.matcher(text);
+            while (found.find()) {
+                quotes++;
+                Path folder = ROOT.resolve(found.group(1));
+                assertThat(folder.resolve("summary.json")).as("%s quotes %s", file, found.group(1)).isRegularFile();
+                Map<String, Object> environment = (Map<String, Object>) Json.MAPPER.readValue(folder.resolve("summary.json").toFile(), Map.class)
+                        .get("environment");
+                assertThat(environment.get("quick")).as("a published run is a full run").isEqualTo(false);
+                assertThat(found.group(2)).as("%s's quote of %s names its run", file, found.group(1))
+                        .contains(String.valueOf(environment.get("gitCommit")).substring(0, 12), String.valueOf(environment.get("date")).substring(0, 10));
+                // the quote's lines numbered as the page's
+                String page = "\n".repeat((int) text.substring(0, found.start(2)).chars().filter(c -> c == '\n').count()) + found.group(2);
+                assertThat(quotedFigures(file, page, Files.readString(folder.resolve("report.md")))).isEmpty();
+            }
+        }
+        assertThat(quotes).as("the values, workload, cluster and clients runs are quoted").isGreaterThanOrEqualTo(4);
+    }
+
     /** A page's table rows that its run's report does not hold, and its figures (TPS, µs, ×, times, ratios) that it does not hold. */
     static List<String> quotedFigures(String page, String report) {
+        return quotedFigures("docs/servers.md", page, report);
+    }
+
+    /** The same, for the quote in {@code file}. */
+    static List<String> quotedFigures(String file, String page, String report) {
         List<String> problems = new java.util.ArrayList<>();
         java.util.regex.Pattern figure = java.util.regex.Pattern.compile("(?<![\\w.])(\\d[\\d,]*(?:\\.\\d+)?)(?=\\s?(?:TPS|µs|×| times))");
         String[] lines = page.split("\n");
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
-            if (line.startsWith("| ") && !line.startsWith("| ---") && line.matches("\\| [a-z-]+(@[a-z0-9.-]+)? \\|.*\\d.*")) {
+            if (line.startsWith("| ") && !line.startsWith("| ---") && line.matches("\\| [a-z+-]+(@[a-z0-9.-]+)? \\|.*\\d.*")) {
                 if (!report.contains(line)) {
-                    problems.add("docs/servers.md:%d: a row the run's report does not hold: %s".formatted(i + 1, line));
+                    problems.add("%s:%d: a row the run's report does not hold: %s".formatted(file, i + 1, line));
                 }
                 continue;
             }
             java.util.regex.Matcher found = figure.matcher(line);
             while (found.find()) {
                 if (!report.matches("(?s).*(?<![\\d,.])" + java.util.regex.Pattern.quote(found.group(1)) + "(?![\\d,]|\\.\\d).*")) {
-                    problems.add("docs/servers.md:%d: %s is no figure of the servers run".formatted(i + 1, found.group(1)));
+                    problems.add("%s:%d: %s is no figure of the %s".formatted(file, i + 1, found.group(1),
+                            file.equals("docs/servers.md") ? "servers run" : "run it quotes"));
                 }
             }
         }

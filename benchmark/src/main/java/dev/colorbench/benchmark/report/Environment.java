@@ -51,12 +51,24 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
 
     /** The same, of a run under {@code workload}, whose path to Redis added {@code measuredMillis} ({@code null}: the direct path). */
     Environment under(dev.colorbench.benchmark.Workload workload, Double measuredMillis) {
-        Workload described = new Workload(workload.keys(), workload.valueBytes(),
-                workload.redisRoundTrip() == null ? null : workload.redisRoundTrip().toNanos() / 1e6, measuredMillis,
-                workload.describe() + (measuredMillis == null ? "" : " (measured +%.3f ms)".formatted(measuredMillis)));
+        Double askedMillis = workload.redisRoundTrip() == null ? null : workload.redisRoundTrip().toNanos() / 1e6;
+        Workload described = new Workload(workload.keys(), workload.valueBytes(), askedMillis, measuredMillis,
+                workload.describe() + distance(askedMillis, measuredMillis));
         return new Environment(date, gitCommit, moduleJdk, jvmArgs, redisVersion, redis, cores, memoryMb, os, loadGenerator, cpuPlacement, threads,
                 durationSeconds, rampupSeconds, latencyDurationSeconds, rate, openModelCap, warmup, repetitions, quick, modules, machineSteadiness,
                 rowsSettled, described);
+    }
+
+    /**
+     * What the path to Redis really added, beside what was asked: the words "further away" are the knob's, the figure is the
+     * run's, and a path more than 20 % off what was asked says so.
+     */
+    static String distance(Double askedMillis, Double measuredMillis) {
+        if (measuredMillis == null) {
+            return "";
+        }
+        boolean off = askedMillis != null && askedMillis > 0 && Math.abs(measuredMillis - askedMillis) > 0.2 * askedMillis;
+        return " (asked; measured +%.3f ms%s)".formatted(measuredMillis, off ? ", OFF by more than 20 %" : "");
     }
 
     /** The same, with how many of the rows settled in their warm-up: what the conditions may say of it. */

@@ -15,18 +15,20 @@ import io.lettuce.core.api.StatefulRedisConnection;
  * before it waits (a pipeline). This is how the tests and the benchmark see, from outside the
  * application, what one request really cost. Its own {@code INFO} calls are taken off every count.
  *
- * <p>{@code PING} is counted apart ({@link Usage#pings()}), with the round trips it took: it is a
- * heartbeat, sent on a timer and not per request (the near cache's, on its tracking connection, so
- * that a connection gone silent is noticed), and a count of what some requests cost would otherwise
- * depend on whether a beat fell inside it. No pattern sends a {@code PING} per request; one that did
- * would show it in {@code pings}, not in {@code commands}. Nothing else is taken off: a pattern that
+ * <p>{@code PING} and {@code CLUSTER NODES} are counted apart ({@link Usage#pings()}), with the round
+ * trips they took: they are sent on a timer and not per request (the near cache's heartbeat on its
+ * tracking connection, so that a connection gone silent is noticed, and its check of a cluster's
+ * masters), and a count of what some requests cost would otherwise depend on whether a beat fell inside
+ * it. No pattern sends either per request; one that did would show it in {@code pings}, not in
+ * {@code commands}. Nothing else is taken off: a pattern that
  * sends an {@code INFO} per request shows it.
  */
 public final class RedisCommandStats implements AutoCloseable {
 
     private static final Pattern CALLS = Pattern.compile("^cmdstat_([^:]+):calls=(\\d+)", Pattern.MULTILINE);
 
-    private static final String PING = "ping";
+    /** The commands sent on a timer: {@code CLUSTER NODES} is {@code cluster} before Redis 7, {@code cluster|nodes} after. */
+    private static final java.util.Set<String> TIMED = java.util.Set.of("ping", "cluster", "cluster|nodes");
 
     private static final Pattern READS = Pattern.compile("^total_reads_processed:(\\d+)", Pattern.MULTILINE);
 
@@ -97,7 +99,7 @@ public final class RedisCommandStats implements AutoCloseable {
         return new Usage(difference(before, after), roundTrips, pings);
     }
 
-    /** What the server executed between two readings, without this instance's own {@code INFO} calls and without {@code PING}. */
+    /** What the server executed between two readings, without this instance's own {@code INFO} calls and without the commands sent on timers. */
     public static Map<String, Long> difference(Snapshot before, Snapshot after) {
         Map<String, Long> delta = new TreeMap<>();
         after.calls().forEach((command, calls) -> {
@@ -105,16 +107,20 @@ public final class RedisCommandStats implements AutoCloseable {
             if (command.equals("info")) {
                 added -= after.ownInfoCallsCounted() - before.ownInfoCallsCounted();
             }
-            if (added > 0 && !command.equals(PING)) {
+            if (added > 0 && !TIMED.contains(command)) {
                 delta.put(command, added);
             }
         });
         return delta;
     }
 
-    /** The {@code PING}s the server answered between two readings: heartbeats, counted apart. */
+    /** The {@code PING}s and {@code CLUSTER NODES} the server answered between two readings: sent on timers, counted apart. */
     public static long pings(Snapshot before, Snapshot after) {
-        return after.calls().getOrDefault(PING, 0L) - before.calls().getOrDefault(PING, 0L);
+        long timed = 0;
+        for (String command : TIMED) {
+            timed += after.calls().getOrDefault(command, 0L) - before.calls().getOrDefault(command, 0L);
+        }
+        return timed;
     }
 
     static Map<String, Long> parse(String info) {

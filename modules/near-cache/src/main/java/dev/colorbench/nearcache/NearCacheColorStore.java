@@ -66,7 +66,7 @@ class NearCacheColorStore implements EncodedColorStore, ColorSeeder {
         this.template = colorTemplate;
         this.codec = codec;
         // on a miss only: what Redis holds, checked, as the canonical JSON the copy keeps and serves
-        this.cache = tracking.newCache((key, stored) -> codec.decode(NAMES.get(key), stored).map(codec::encode).orElse(null));
+        this.cache = tracking.newCache("colors", (key, stored) -> codec.decode(NAMES.get(key), stored).map(codec::encode).orElse(null));
         this.palette = cache.derive(PALETTE_KEYS, values -> EncodedColors.array(answer(PALETTE_KEYS, values)));
         Palette.all().forEach(color -> fromPalette.put(color.name(), codec.encode(color)));
     }

@@ -9,6 +9,9 @@ import dev.colorbench.redis.nearcache.NearCacheTracking;
 import dev.colorbench.testkit.ColorApiContractTest;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.health.registry.HealthContributorRegistry;
 
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -21,18 +24,26 @@ class NearCacheContractTest extends ColorApiContractTest {
         super(Map.of());
     }
 
-    /** What an operator watches: whether the copy answers, how full it is, and the invalidations it got. */
+    /** What an operator watches: the library's own meters, tagged with the cache's name, and its health. */
     @Test
-    void itsMetersSayWhetherTheCopyAnswers(@Autowired MeterRegistry registry, @Autowired NearCacheTracking tracking) throws InterruptedException {
+    void theLibrarysMetersAndHealthSayWhetherTheCopyAnswers(@Autowired MeterRegistry registry, @Autowired NearCacheTracking tracking,
+            @Autowired HealthContributorRegistry health) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         while (!tracking.isActive() && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         assertThat(get("/colors").body()).isEqualTo(ColorJson.palette());
+        assertThat(get("/colors").body()).isEqualTo(ColorJson.palette());
 
-        assertThat(registry.get("colorbench.nearcache.tracking").gauge().value()).isEqualTo(1);
-        assertThat(registry.get("colorbench.nearcache.colors").gauge().value()).isPositive().isLessThanOrEqualTo(Palette.names().size());
-        assertThat(registry.get("colorbench.nearcache.sessions").functionCounter().count()).isGreaterThanOrEqualTo(1);
-        assertThat(registry.find("colorbench.nearcache.invalidations").functionCounter()).isNotNull();
+        assertThat(registry.get("near.cache.tracking").gauge().value()).isEqualTo(1);
+        assertThat(registry.get("near.cache.size").tag("cache", "colors").gauge().value()).isPositive()
+                .isLessThanOrEqualTo(Palette.names().size() + 1);
+        assertThat(registry.get("near.cache.gets").tag("cache", "colors").tag("result", "hit").functionCounter().count()).isPositive();
+        assertThat(registry.get("near.cache.sessions").functionCounter().count()).isGreaterThanOrEqualTo(1);
+        assertThat(registry.get("near.cache.bytes").tag("cache", "colors").gauge().value()).isPositive();
+        assertThat(registry.find("near.cache.invalidations").tag("cache", "colors").functionCounter()).isNotNull();
+        HealthIndicator nearCache = (HealthIndicator) health.getContributor("nearCache");
+        assertThat(nearCache).as("the library's health indicator").isNotNull();
+        assertThat(nearCache.health().getStatus()).isEqualTo(Status.UP);
     }
 }

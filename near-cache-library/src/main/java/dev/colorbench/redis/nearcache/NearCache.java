@@ -1,180 +1,455 @@
 package dev.colorbench.redis.nearcache;
 
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
-import org.springframework.data.redis.connection.RedisConnectionFactory;
-import org.springframework.data.redis.core.RedisCallback;
-import org.springframework.data.redis.core.RedisTemplate;
+import io.lettuce.core.KeyValue;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.data.redis.RedisSystemException;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * Redis string values by key, answered from a local copy that Redis keeps honest: every write to a
- * tracked key, by anyone, reaches the copy as an invalidation on a tracking connection
- * ({@link NearCacheTracking}), and the copy is dropped whole when that connection drops or goes silent.
- * Made by {@link NearCacheTracking#newCache}; the values are what the application's {@link ValueDecoder}
- * makes of the bytes Redis holds.
+ * key under the tracked prefixes, by anyone, reaches the copy as an invalidation on a tracking
+ * connection ({@link NearCacheTracking}), and the copy is dropped whole when that connection drops.
+ * Made by {@link NearCacheTracking#newCache}; the values are what the application's
+ * {@link ValueDecoder} makes of the bytes Redis holds.
  *
  * <p>What one read costs in Redis:
  * <ul>
  * <li><b>warm</b> (every key asked for is in the copy): <b>no command, no round trip</b>, for
- * {@link #getIfPresent}, {@link #getAll} and a kept {@link Derived} value alike. Nothing needs asking:
- * Redis pushes an invalidation for every write under the tracked prefixes, so a value in the copy is
- * the one Redis holds, within the time the push takes to arrive;</li>
- * <li><b>cold</b> (a new copy, or keys invalidated since they were read): <b>1 MGET of just the missing
- * keys, 1 round trip</b>, on the application's own Redis connection. What Redis answers readable goes
- * into the copy, unless that key was invalidated while the MGET was under way. On a Redis Cluster,
- * Spring Data Redis splits the MGET into one per slot, sent to the masters together;</li>
- * <li><b>while tracking is not active</b> (starting, or a tracking connection lost and not yet back):
- * 1 MGET of every key asked for, nothing kept; a failure of Redis is thrown as Spring's
- * {@code DataAccessException}.</li>
+ * {@link #getIfPresent}, {@link #getAll} and a kept {@link Derived} value alike. Redis pushes an
+ * invalidation for every write under the tracked prefixes, so a value in the copy is the one Redis
+ * holds, within the time the push takes to arrive;</li>
+ * <li><b>cold</b> (a new copy, or keys invalidated, expired or evicted since they were read):
+ * <b>1 MGET of just the missing keys, and 1 PTTL of each</b> unless {@code read-ttl} is off, all in
+ * <b>1 round trip</b>, on the application's own Redis connection. What Redis answers readable goes into
+ * the copy, unless that key was invalidated while the read was under way. Concurrent reads that miss
+ * the same key share one read of it. On a Redis Cluster, Lettuce splits the MGET into one per slot,
+ * sent to the masters together;</li>
+ * <li><b>a key outside the prefixes</b>: Redis reports no write to it, so it is never kept: each read of
+ * it is part of the MGET;</li>
+ * <li><b>while tracking is not active</b> (starting, a tracking connection lost and not yet back, or
+ * turned off): 1 MGET of every key asked for, nothing kept. While a tracking connection is late with
+ * its heartbeat, the copy is kept but not served: reads go to Redis as on a miss, and are shared.</li>
  * </ul>
- * Concurrent reads that miss the same keys each send their own MGET; nothing is coalesced. Missing
- * and unreadable values are never kept: the caller sees them in {@link Values}, and may write them
- * back, which invalidates them like any write.
+ * A failure of Redis is thrown as Spring's {@link DataAccessException}. Missing and unreadable values
+ * are never kept: the caller sees them in {@link Values}, and may write them back, which invalidates
+ * them like any write.
+ *
+ * <p>The staleness bound, and how each part of it is tested: the library's README, "Staleness".
  *
  * @param <V> the values it serves, decoded once per read from Redis
  */
-public final class NearCache<V> {
+public final class NearCache<V> implements AutoCloseable {
+
+    private final String name;
+
+    private final NearCacheTracking owner;
+
+    private final LettuceConnectionFactory connectionFactory;
 
     private final ValueDecoder<V> decoder;
 
-    private final RedisTemplate<byte[], byte[]> template;
+    private final Settings settings;
 
-    private final long maximumSize;
+    private final Stats counters = new Stats();
+
+    private final LocalCopy.Counters copyCounters = new LocalCopy.Counters();
+
+    /** Misses of each key being read from Redis now, which later misses of the same key join. */
+    private final Map<RedisKey, Flight> flights = new ConcurrentHashMap<>();
 
     /** Null while tracking is not active: then every read goes to Redis. */
-    private volatile LocalCopy<V> copy;
+    private volatile LocalCopy copy;
 
-    NearCache(RedisConnectionFactory connectionFactory, ValueDecoder<V> decoder, long maximumSize) {
+    /** Whether the copy may answer: false while a tracking connection is late with its heartbeat. */
+    private volatile boolean serving;
+
+    private volatile boolean closed;
+
+    /** What every cache of one tracking shares: the prefixes, the bound in bytes, the local time-to-live, whether misses read TTLs, the command time-out. */
+    record Settings(List<byte[]> prefixes, long maximumBytes, Duration timeToLive, boolean readTtl, Duration commandTimeout) {
+    }
+
+    NearCache(String name, NearCacheTracking owner, LettuceConnectionFactory connectionFactory, ValueDecoder<V> decoder, Settings settings) {
+        this.name = name;
+        this.owner = owner;
+        this.connectionFactory = connectionFactory;
         this.decoder = decoder;
-        this.maximumSize = maximumSize;
-        this.template = new RedisTemplate<>();
-        template.setConnectionFactory(connectionFactory);
-        template.afterPropertiesSet();
+        this.settings = settings;
     }
 
-    /** The copy's value of {@code key}, or null when it holds none: never a command. */
+    /** The name it was made with: its meters' {@code cache} tag. */
+    public String name() {
+        return name;
+    }
+
+    /** The copy's value of {@code key}, or null when it holds none or does not answer now: never a command. */
+    @SuppressWarnings("unchecked")
     public V getIfPresent(String key) {
-        LocalCopy<V> current = copy;
-        return (current == null) ? null : current.get(key);
+        open();
+        LocalCopy current = copy;
+        if (current == null || !serving) {
+            return null;
+        }
+        RedisKey redisKey = RedisKey.of(key);
+        V value = isTracked(redisKey) ? (V) current.get(redisKey) : null;
+        (value == null ? counters.misses : counters.hits).increment();
+        return value;
     }
 
-    /** Each key's value, in the order asked: from the copy where it holds it, the rest with one MGET. */
+    /** Each key's value, in the order asked: from the copy where it holds it, the rest with one read of Redis. */
     public Values<V> getAll(List<String> keys) {
-        return read(copy, keys);
+        open();
+        List<RedisKey> redisKeys = new ArrayList<>(keys.size());
+        keys.forEach(key -> redisKeys.add(RedisKey.of(key)));
+        return read(keys, redisKeys).values();
     }
 
     /**
-     * A value computed by {@code combine} from the values of {@code keys}, kept until any tracked key
-     * is invalidated: {@code combine} runs on the first {@link Derived#get()} of each copy and after
-     * each invalidation, not on a warm one.
+     * A value computed by {@code combine} from the values of {@code keys}, kept in the copy until one of
+     * those keys is invalidated or expires: {@code combine} runs on the first {@link Derived#get()} of
+     * each copy and after each such change, not on a warm one. Its weight is that of the values it was
+     * computed from. It is never kept if a key is outside the tracked prefixes.
      */
     public <R> Derived<R> derive(List<String> keys, Function<Values<V>, R> combine) {
         List<String> fixed = List.copyOf(keys);
-        AtomicReference<Kept<R>> kept = new AtomicReference<>();
-        return new Derived<>(() -> derived(fixed, combine, kept));
+        List<RedisKey> redisKeys = fixed.stream().map(RedisKey::of).toList();
+        int[] stripes = LocalCopy.stripes(redisKeys);
+        boolean tracked = redisKeys.stream().allMatch(this::isTracked);
+        Object id = new Object();
+        return new Derived<>(() -> derived(id, fixed, redisKeys, stripes, tracked, combine));
     }
 
-    /** Whether the copy answers: tracking is active. */
+    /** Whether the copy answers: tracking is active, and every tracking connection answers its heartbeat. */
     public boolean isActive() {
-        return copy != null;
+        return copy != null && serving;
     }
 
-    /** The values the copy holds now, 0 while tracking is not active. */
+    /** The entries the copy holds now (values and derived values), 0 while tracking is not active. */
     public long size() {
-        LocalCopy<V> current = copy;
+        LocalCopy current = copy;
         return (current == null) ? 0 : current.size();
     }
 
-    /** A derived value and the copy, and its count of invalidations, it was computed at. */
-    private record Kept<R>(LocalCopy<?> copy, long changes, R value) {
+    /** The bytes the copy holds now, as it weighs them: each key and the bytes Redis held for it, plus 64 for the entry. */
+    public long bytes() {
+        LocalCopy current = copy;
+        return (current == null) ? 0 : current.bytes();
     }
 
-    private <R> R derived(List<String> keys, Function<Values<V>, R> combine, AtomicReference<Kept<R>> kept) {
-        LocalCopy<V> current = copy;
-        if (current == null) {
-            return combine.apply(read(null, keys));
+    /** Counts since the cache was made, for meters. */
+    public Statistics statistics() {
+        return new Statistics(counters.hits.sum(), counters.misses.sum(), counters.loads.sum(), counters.loadFailures.sum(),
+                Duration.ofNanos(counters.loadNanos.sum()), counters.shared.sum(), copyCounters.refused.sum(), copyCounters.evictions.sum(),
+                copyCounters.expirations.sum(), counters.invalidations.sum());
+    }
+
+    /**
+     * What a near cache has done since it was made.
+     *
+     * @param hits reads of a key answered from the copy (a derived value counts once)
+     * @param misses reads of a key the copy could not answer: not held, outside the prefixes, or the copy not answering
+     * @param loads reads of Redis (each one round trip of an MGET, and PTTLs if read)
+     * @param loadFailures reads of Redis that failed or timed out
+     * @param loadTime the time all loads took
+     * @param shared misses that joined another read's load of the same key instead of their own
+     * @param refusedPuts values read from Redis and not kept, because their key changed meanwhile or the copy was replaced
+     * @param evictions entries evicted to keep the copy within its bytes
+     * @param expirations entries expired: the local time-to-live, or the key's TTL in Redis
+     * @param invalidations keys Redis reported changed, each removed from the copy
+     */
+    public record Statistics(long hits, long misses, long loads, long loadFailures, Duration loadTime, long shared, long refusedPuts,
+            long evictions, long expirations, long invalidations) {
+    }
+
+    /** Stops keeping anything: the copy goes, the tracking forgets the cache, and a later read fails. Idempotent. */
+    @Override
+    public void close() {
+        closed = true;
+        owner.forget(this);
+        end();
+    }
+
+    private void open() {
+        if (closed) {
+            throw new IllegalStateException("The near cache '" + name + "' is closed");
         }
-        Kept<R> last = kept.get();
-        if (last != null && last.copy() == current && last.changes() == current.changes()) {
-            return last.value();
+    }
+
+    private boolean isTracked(RedisKey key) {
+        return key.startsWithAny(settings.prefixes());
+    }
+
+    @SuppressWarnings("unchecked")
+    private <R> R derived(Object id, List<String> keys, List<RedisKey> redisKeys, int[] stripes, boolean tracked,
+            Function<Values<V>, R> combine) {
+        open();
+        LocalCopy current = copy;
+        if (current == null || !serving || !tracked) {
+            return combine.apply(read(keys, redisKeys).values());
         }
-        long changes = current.changes(); // before any key is read
-        Values<V> values = read(current, keys);
-        R value = combine.apply(values);
-        if (values.complete() && current.isLive() && current.changes() == changes) {
-            kept.set(new Kept<>(current, changes, value));
+        long stamp = current.stamp(stripes); // before any key is read
+        Object kept = current.derived(id, stamp);
+        if (kept != null) {
+            counters.hits.increment();
+            return (R) kept;
+        }
+        Read<V> read = read(keys, redisKeys);
+        R value = combine.apply(read.values());
+        if (read.values().complete()) {
+            current.putDerived(id, stripes, stamp, value, read.weight(), read.expiresAtNanos());
         }
         return value;
     }
 
-    private Values<V> read(LocalCopy<V> current, List<String> keys) {
-        Object[] values = new Object[keys.size()];
-        Set<String> missing = null;
-        for (int i = 0; i < values.length; i++) {
-            values[i] = (current == null) ? null : current.get(keys.get(i));
-            if (values[i] == null) {
+    /** A read's values, with the weight of what they were made of and the first instant one of them expires. */
+    private record Read<V>(Values<V> values, int weight, long expiresAtNanos) {
+    }
+
+    /** What one key's load found: a value, nothing, or bytes the decoder could not read; its weight and when it expires. */
+    private record Loaded(Object value, boolean missing, int weight, long expiresAtNanos) {
+    }
+
+    /** One load of a key under way, against the copy and generation it was taken at: a later miss joins it only if neither moved. */
+    private record Flight(LocalCopy copy, long generation, CompletableFuture<Loaded> loaded) {
+    }
+
+    @SuppressWarnings("unchecked")
+    private Read<V> read(List<String> keys, List<RedisKey> redisKeys) {
+        LocalCopy current = copy;
+        boolean serve = current != null && serving;
+        int size = keys.size();
+        Object[] values = new Object[size];
+        int weight = 0;
+        long expiresAt = Long.MAX_VALUE;
+        Map<RedisKey, Integer> missing = null;
+        for (int i = 0; i < size; i++) {
+            RedisKey key = redisKeys.get(i);
+            LocalCopy.Entry entry = (serve && isTracked(key)) ? current.entry(key) : null;
+            if (entry != null) {
+                counters.hits.increment();
+                values[i] = entry.value();
+                weight = saturated(weight + entry.weight());
+                expiresAt = Math.min(expiresAt, entry.expiresAtNanos());
+            }
+            else {
+                counters.misses.increment();
                 if (missing == null) {
-                    missing = new LinkedHashSet<>();
+                    missing = new LinkedHashMap<>();
                 }
-                missing.add(keys.get(i));
+                missing.putIfAbsent(key, i);
             }
         }
         if (missing == null) {
-            return new Values<>(list(values), List.of(), List.of());
+            return new Read<>(new Values<>(list(values), List.of(), List.of()), weight, expiresAt);
         }
-        Map<String, V> fetched = new HashMap<>();
+        Map<RedisKey, Loaded> loaded = load(current, new ArrayList<>(missing.keySet()));
         List<String> absent = new ArrayList<>();
         List<String> unreadable = new ArrayList<>();
-        fetch(current, new ArrayList<>(missing), fetched, absent, unreadable);
-        for (int i = 0; i < values.length; i++) {
+        for (Map.Entry<RedisKey, Integer> miss : missing.entrySet()) {
+            Loaded found = loaded.get(miss.getKey());
+            String key = keys.get(miss.getValue());
+            if (found.value() == null) {
+                (found.missing() ? absent : unreadable).add(key);
+            }
+            weight = saturated(weight + found.weight());
+            expiresAt = Math.min(expiresAt, found.expiresAtNanos());
+        }
+        for (int i = 0; i < size; i++) {
             if (values[i] == null) {
-                values[i] = fetched.get(keys.get(i));
+                values[i] = loaded.get(redisKeys.get(i)).value();
             }
         }
-        return new Values<>(list(values), absent, unreadable);
+        return new Read<>(new Values<>(list(values), absent, unreadable), weight, expiresAt);
     }
 
     /**
-     * One MGET of {@code keys} (each once), decoded into {@code fetched}; what is readable is put into
-     * {@code current} (if any) against each key's generation as it was before the MGET was sent.
+     * Loads {@code keys} (each once): those another read is loading against the same copy and
+     * generation are joined, the rest read with one MGET (and PTTLs), decoded, and put into
+     * {@code current} (if any, and tracked) against each key's generation as it was before the read.
      */
-    private void fetch(LocalCopy<V> current, List<String> keys, Map<String, V> fetched, List<String> absent, List<String> unreadable) {
-        long[] generations = new long[keys.size()];
-        byte[][] raw = new byte[keys.size()][];
-        for (int i = 0; i < raw.length; i++) {
-            generations[i] = (current == null) ? 0 : current.generation(keys.get(i));
-            raw[i] = keys.get(i).getBytes(StandardCharsets.UTF_8);
+    private Map<RedisKey, Loaded> load(LocalCopy current, List<RedisKey> keys) {
+        Map<RedisKey, Loaded> loaded = new HashMap<>();
+        if (current == null) {
+            loaded.putAll(fetch(null, keys, new long[keys.size()]));
+            return loaded;
         }
-        List<byte[]> stored = template.execute((RedisCallback<List<byte[]>>) connection -> connection.stringCommands().mGet(raw));
-        if (stored == null || stored.size() != keys.size()) {
-            throw new IllegalStateException("MGET of " + keys.size() + " keys answered " + (stored == null ? "nothing" : stored.size() + " values"));
+        List<RedisKey> own = new ArrayList<>();
+        List<Flight> ownFlights = new ArrayList<>();
+        Map<RedisKey, Flight> joined = new HashMap<>();
+        for (RedisKey key : keys) {
+            long generation = current.generation(key);
+            Flight flight = flights.get(key);
+            if (flight != null && flight.copy() == current && flight.generation() == generation && !flight.loaded().isCompletedExceptionally()) {
+                joined.put(key, flight);
+                counters.shared.increment();
+                continue;
+            }
+            Flight mine = new Flight(current, generation, new CompletableFuture<>());
+            flights.put(key, mine);
+            own.add(key);
+            ownFlights.add(mine);
         }
-        for (int i = 0; i < raw.length; i++) {
-            String key = keys.get(i);
-            byte[] bytes = stored.get(i);
-            V value = (bytes == null) ? null : decoder.decode(key, bytes);
-            if (value != null) {
-                fetched.put(key, value);
-                if (current != null) {
-                    current.put(key, generations[i], value);
+        if (!own.isEmpty()) {
+            long[] generations = new long[own.size()];
+            for (int i = 0; i < generations.length; i++) {
+                generations[i] = ownFlights.get(i).generation();
+            }
+            try {
+                Map<RedisKey, Loaded> fetched = fetch(current, own, generations);
+                loaded.putAll(fetched);
+                for (int i = 0; i < own.size(); i++) {
+                    ownFlights.get(i).loaded().complete(fetched.get(own.get(i)));
                 }
             }
-            else if (bytes == null) {
-                absent.add(key);
+            catch (RuntimeException ex) {
+                ownFlights.forEach(flight -> flight.loaded().completeExceptionally(ex));
+                throw ex;
             }
-            else {
-                unreadable.add(key);
+            finally {
+                for (int i = 0; i < own.size(); i++) {
+                    flights.remove(own.get(i), ownFlights.get(i));
+                }
             }
         }
+        for (Map.Entry<RedisKey, Flight> join : joined.entrySet()) {
+            loaded.put(join.getKey(), await(join.getValue().loaded()));
+        }
+        return loaded;
+    }
+
+    /** Another read's load: within the command time-out it is bounded by, and a second more. */
+    private Loaded await(CompletableFuture<Loaded> loaded) {
+        try {
+            return loaded.get(settings.commandTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+        }
+        catch (ExecutionException ex) {
+            throw (ex.getCause() instanceof DataAccessException failure) ? failure
+                    : new RedisSystemException("A shared read of Redis failed", ex.getCause());
+        }
+        catch (TimeoutException ex) {
+            throw new QueryTimeoutException("A shared read of Redis did not end within " + settings.commandTimeout(), ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new RedisSystemException("Interrupted while waiting for a shared read of Redis", ex);
+        }
+    }
+
+    /** One round trip: MGET of {@code keys}, and a PTTL of each if TTLs are read; decoded, and kept where it may be. */
+    private Map<RedisKey, Loaded> fetch(LocalCopy current, List<RedisKey> keys, long[] generations) {
+        byte[][] raw = new byte[keys.size()][];
+        for (int i = 0; i < raw.length; i++) {
+            raw[i] = keys.get(i).bytes();
+        }
+        boolean readTtl = current != null && settings.readTtl();
+        long started = System.nanoTime();
+        List<KeyValue<byte[], byte[]>> stored;
+        long[] ttls = null;
+        counters.loads.increment();
+        try (RedisConnection connection = connectionFactory.getConnection()) {
+            @SuppressWarnings("unchecked")
+            RedisClusterAsyncCommands<byte[], byte[]> commands = (RedisClusterAsyncCommands<byte[], byte[]>) connection.getNativeConnection();
+            RedisFuture<List<KeyValue<byte[], byte[]>>> mget = commands.mget(raw);
+            // a PTTL only of the keys that may be kept: the tracked ones
+            List<RedisFuture<Long>> pttls = new ArrayList<>();
+            if (readTtl) {
+                for (int i = 0; i < raw.length; i++) {
+                    pttls.add(isTracked(keys.get(i)) ? commands.pttl(raw[i]) : null);
+                }
+            }
+            long deadline = started + settings.commandTimeout().toNanos();
+            stored = awaitReply(mget, deadline);
+            if (readTtl) {
+                ttls = new long[raw.length];
+                for (int i = 0; i < raw.length; i++) {
+                    ttls[i] = (pttls.get(i) == null) ? -2L : Objects.requireNonNullElse(awaitReply(pttls.get(i), deadline), -2L);
+                }
+            }
+        }
+        catch (RuntimeException ex) {
+            counters.loadFailures.increment();
+            throw translated(ex);
+        }
+        finally {
+            counters.loadNanos.add(System.nanoTime() - started);
+        }
+        if (stored == null || stored.size() != raw.length) {
+            counters.loadFailures.increment();
+            throw new RedisSystemException("MGET of " + raw.length + " keys answered " + (stored == null ? "nothing" : stored.size() + " values"), null);
+        }
+        long localExpiry = started + settings.timeToLive().toNanos();
+        Map<RedisKey, Loaded> loaded = new HashMap<>();
+        for (int i = 0; i < raw.length; i++) {
+            RedisKey key = keys.get(i);
+            KeyValue<byte[], byte[]> reply = stored.get(i);
+            byte[] bytes = (reply != null && reply.hasValue()) ? reply.getValue() : null;
+            V value = (bytes == null) ? null : decoder.decode(key.toString(), bytes);
+            int weight = saturated(64 + key.length() + (bytes == null ? 0 : bytes.length));
+            long expiresAt = localExpiry;
+            boolean keep = value != null && current != null && isTracked(key);
+            if (ttls != null) {
+                if (ttls[i] >= 0) {
+                    expiresAt = Math.min(expiresAt, started + TimeUnit.MILLISECONDS.toNanos(ttls[i]));
+                }
+                // -1: no TTL; -2: gone between the MGET and the PTTL, or no answer: not kept
+                keep &= ttls[i] > 0 || ttls[i] == -1;
+            }
+            if (keep) {
+                current.put(key, generations[i], value, weight, expiresAt);
+            }
+            loaded.put(key, new Loaded(value, bytes == null, weight, expiresAt));
+        }
+        return loaded;
+    }
+
+    private <T> T awaitReply(RedisFuture<T> future, long deadlineNanos) {
+        try {
+            return future.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+        catch (ExecutionException ex) {
+            throw (ex.getCause() instanceof RuntimeException failure) ? failure : new RedisSystemException("Redis failed", ex.getCause());
+        }
+        catch (TimeoutException ex) {
+            future.cancel(false);
+            throw new QueryTimeoutException("Redis did not answer within " + settings.commandTimeout(), ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new RedisSystemException("Interrupted while reading Redis", ex);
+        }
+    }
+
+    private DataAccessException translated(RuntimeException ex) {
+        if (ex instanceof DataAccessException translated) {
+            return translated;
+        }
+        DataAccessException translated = connectionFactory.translateExceptionIfPossible(ex);
+        return (translated != null) ? translated : new RedisSystemException("Redis failed: " + ex.getMessage(), ex);
+    }
+
+    private static int saturated(long weight) {
+        return (int) Math.min(Integer.MAX_VALUE, weight);
     }
 
     @SuppressWarnings("unchecked")
@@ -182,38 +457,64 @@ public final class NearCache<V> {
         return (List<V>) Arrays.asList(values);
     }
 
-    /** A new session began: Redis tracks for every connection; a new, empty copy answers. Under the tracking's lock. */
+    /** A new session began: Redis tracks for every connection; a new, empty copy. Under the tracking's lock. */
     void begin() {
-        copy = new LocalCopy<>(maximumSize);
+        LocalCopy previous = copy;
+        copy = new LocalCopy(settings.maximumBytes(), copyCounters);
+        if (previous != null) {
+            previous.discard();
+        }
     }
 
-    /** Tracking was lost: the copy goes now, and readers still holding it can neither read from it nor fill it. Under the tracking's lock. */
+    /** Tracking was lost, or the cache closed: the copy goes now, and readers still holding it can neither read from it nor fill it. */
     void end() {
-        LocalCopy<V> dropped = copy;
+        LocalCopy dropped = copy;
         copy = null;
         if (dropped != null) {
             dropped.discard();
         }
     }
 
-    /** On Lettuce's event loop: quick, never blocking. */
-    void invalidate(String key) {
-        LocalCopy<V> current = copy;
-        if (current != null) {
-            current.invalidate(key);
+    /** Whether the copy may answer; under the tracking's lock. */
+    void serve(boolean serve) {
+        serving = serve;
+    }
+
+    /** Redis reported a flush: everything may have changed, so a new, empty copy replaces the one there is, if any. */
+    void flushed() {
+        if (copy != null) {
+            begin();
         }
     }
 
-    /** On Lettuce's event loop. */
-    void invalidateAll() {
-        LocalCopy<V> current = copy;
+    /** On Lettuce's event loop: quick, never blocking. */
+    void invalidate(RedisKey key) {
+        LocalCopy current = copy;
         if (current != null) {
-            current.invalidateAll();
+            current.invalidate(key);
+            counters.invalidations.increment();
         }
     }
 
     /** The copy answering now, or null: for the tests. */
-    LocalCopy<V> copy() {
+    LocalCopy copy() {
         return copy;
+    }
+
+    private static final class Stats {
+
+        final LongAdder hits = new LongAdder();
+
+        final LongAdder misses = new LongAdder();
+
+        final LongAdder loads = new LongAdder();
+
+        final LongAdder loadFailures = new LongAdder();
+
+        final LongAdder loadNanos = new LongAdder();
+
+        final LongAdder shared = new LongAdder();
+
+        final LongAdder invalidations = new LongAdder();
     }
 }

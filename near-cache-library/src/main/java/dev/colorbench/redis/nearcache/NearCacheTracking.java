@@ -8,34 +8,38 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.ReadFrom;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.TrackingArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.push.PushMessage;
 import io.lettuce.core.cluster.RedisClusterClient;
-import io.lettuce.core.cluster.event.ClusterTopologyChangedEvent;
+import io.lettuce.core.cluster.models.partitions.ClusterPartitionParser;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import reactor.core.Disposable;
 
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * The connections on which Redis tells the application which keys changed, one per server that holds
- * them ({@link TrackedServer}: the single Redis, or each master of a Redis Cluster), and the
- * {@link NearCache}s whose local copies are only good while every one of them tracks. One per
+ * them ({@link TrackedServer}: the single Redis, or each master of a Redis Cluster that owns slots), and
+ * the {@link NearCache}s whose local copies are only good while every one of them tracks. One per
  * application, made by {@link NearCacheAutoConfiguration}; the application makes its caches with
  * {@link #newCache}.
  *
@@ -43,44 +47,32 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * whose invalidations arrive as push messages to a Lettuce {@code PushListener}. In broadcast mode Redis
  * sends an invalidation for every write to a key under the prefixes, whoever wrote it and whichever
  * connection read it, so the reads themselves go over the application's ordinary shared connection and
- * need no tracking of their own, and Redis keeps no table of the keys this client read (its
- * {@code tracking_total_keys} stays 0). Default-mode tracking, the alternative, would have to be on the
- * connection that reads (or redirected to this one and re-established on both after each reconnect),
- * and Redis would remember every key each client read. Redis sends the invalidation in the same pass
- * of its event loop as the writer's reply, so at the median it is handled by the time the writer has
- * its reply.
+ * need no tracking of their own, and Redis keeps no table of the keys this client read. Redis sends the
+ * invalidation in the same pass of its event loop as the writer's reply.
  *
  * <p><b>Tracking is active</b> only while Redis has answered {@code OK} to {@code CLIENT TRACKING} on
  * every tracked server's connection as it is now, until the next time one of them drops. Then each
- * cache answers from a new, empty copy; before and after, every read goes to Redis, keeping nothing.
- * A drop (Redis restarted, the connection killed or cut) may have taken invalidations with it, so the
- * copies are discarded in the event that reports the drop, before Lettuce reconnects; when it has,
- * tracking is asked for again on the new connection (Redis forgets it with the connection), and new
- * copies start only once that server's {@code OK} is in and every other server is still tracking. An
- * {@code OK} that arrives after another drop of its connection starts nothing: each server counts its
- * drops, and the count must not have moved since the command was sent. Lettuce's reconnect back-off
- * is the application's; the first connection, if Redis is not there at start-up, is retried with the
- * same back-off. Flushes (an invalidation without keys) empty the copies too.
+ * cache answers from a new, empty copy; before and after, every read goes to Redis, keeping nothing. A
+ * drop may have taken invalidations with it, so the copies are discarded in the event that reports the
+ * drop; when Lettuce has reconnected, tracking is asked for again, and new copies start once that
+ * server's {@code OK} is in and every other server still tracks. While a server's heartbeat is late, the
+ * copies are kept but do not answer ({@link TrackedServer}).
  *
- * <p><b>On a Redis Cluster</b> ({@code spring.data.redis.cluster.nodes}) each master reports the
- * writes to its own slots only, so there is one tracking connection per master: the masters are the
- * nodes the application's cluster client knows as upstream (its topology, loaded at start and retried
- * on the back-off until the cluster answers), each connected with a standalone {@link RedisClient} on
- * the cluster client's resources (threads, reconnect back-off) and options (TLS, timeouts, protocol),
- * to the node's URI, which Lettuce gives the credentials, TLS and timeout of the configured URIs. A
- * master stopped and started again on its address is a drop and a reconnect like any other. When
- * Lettuce reports a changed topology ({@link ClusterTopologyChangedEvent}, with its adaptive refresh
- * on: triggered by redirects and failed reconnects) with another set of master addresses (a replica
- * promoted, a master added or removed), the copies are discarded, the connections to former masters
- * are closed, new masters are connected and tracked, and new copies start once all of them are.
- * Until Lettuce has noticed such a change, a master it does not know is not tracked. Slots moving
- * between known masters need nothing, since every master tracks the whole prefix.
+ * <p><b>Setups it refuses at start-up</b>, because the bound cannot hold in them: reads from replicas
+ * (Lettuce's {@code ReadFrom} other than the upstream, or {@code spring.data.redis.masterreplica}: a
+ * replica lags behind the master whose pushes the copy follows, so a value read from it can be older
+ * than an invalidation already handled), Redis Sentinel (a failover is untested), no prefixes, and a
+ * client other than Lettuce.
  *
- * <p>A path to Redis that goes silent without closing the connection (a NAT or load balancer that
- * dropped an idle flow, a partition) is noticed by each tracking connection's heartbeat
- * ({@link TrackedServer}): a silent connection counts as a drop, so the copies go within
- * {@code 2 x heartbeat + heartbeat timeout} (1.5 s by default) of the silence, and a new connection
- * is opened and tracked.
+ * <p><b>On a Redis Cluster</b> each master reports the writes to its own slots only, so there is one
+ * tracking connection per master that owns slots, each opened with a standalone {@link RedisClient} on
+ * the cluster client's resources and options, to the node's URI. The library keeps the topology current
+ * itself, whatever Lettuce's refresh settings: every {@code topology-refresh} it asks one tracked master
+ * for {@code CLUSTER NODES}, and when the masters that own slots are others than the ones it tracks (a
+ * failover, a master added or removed, slots moved onto a new master), it refreshes Lettuce's topology,
+ * discards the copies (a value read from an untracked master may be stale), tracks the new set, and
+ * starts new copies once every master tracks. A read Lettuce routes to a master not tracked yet is
+ * therefore kept at most until the next refresh. It listens to no event bus, which other clients share.
  */
 public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Events {
 
@@ -90,67 +82,153 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
 
     private final NearCacheProperties properties;
 
-    /** The prefixes tracked; empty: every key. */
-    private final List<String> prefixes;
+    private final List<byte[]> prefixes;
 
     private final TrackedServer.Settings settings;
 
-    /** Every cache made here: each gets every invalidation, and a new copy each session. */
+    private final NearCache.Settings cacheSettings;
+
+    /** Every cache made here and not closed: each gets every invalidation, and a new copy each session. */
     private final List<NearCache<?>> caches = new CopyOnWriteArrayList<>();
+
+    private final List<Consumer<NearCache<?>>> newCacheListeners = new CopyOnWriteArrayList<>();
+
+    private final List<Consumer<NearCache<?>>> closedCacheListeners = new CopyOnWriteArrayList<>();
 
     private final AtomicLong invalidations = new AtomicLong();
 
     private final AtomicLong sessions = new AtomicLong();
 
-    /** Whether every server tracks, and the caches answer from their copies; changed under this object's lock. */
+    private final AtomicLong drops = new AtomicLong();
+
+    private final AtomicLong lates = new AtomicLong();
+
+    private final AtomicLong topologyChanges = new AtomicLong();
+
+    /** Whether every server tracks, and the caches have copies; changed under this object's lock. */
     private volatile boolean active;
 
+    /** Whether the copies answer: active, and no server's heartbeat late; changed under this object's lock. */
+    private volatile boolean serving;
+
     private volatile boolean running;
+
+    /** Why the copies were last dropped, for the health indicator. */
+    private volatile String lastDrop;
 
     /** The servers tracked now, by address on a cluster; replaced whole, under this object's lock, when the masters change. */
     private volatile Map<String, TrackedServer> servers = Map.of();
 
-    private ScheduledExecutorService connector;
+    /** Heartbeats and timers: never blocked. */
+    private ScheduledExecutorService scheduler;
 
-    /** Lettuce's topology-changed events, on a cluster. */
-    private Disposable topologyChanges;
+    /** Opening connections, which blocks. */
+    private ExecutorService connector;
 
     /** Only touched by the connector's thread. */
     private int topologyAttempts;
 
+    /**
+     * Checks the setup and the properties, and refuses, naming the setting, what the staleness bound
+     * cannot hold in.
+     *
+     * @throws InvalidConfigurationPropertyValueException for a property out of its range
+     * @throws IllegalStateException for a setup of the Redis client that the near cache cannot track
+     */
     public NearCacheTracking(RedisConnectionFactory connectionFactory, NearCacheProperties properties) {
         if (!(connectionFactory instanceof LettuceConnectionFactory lettuce)) {
-            throw new IllegalStateException("A near cache needs Lettuce (RESP3 push messages), not " + connectionFactory.getClass().getName());
+            throw new IllegalStateException("A near cache needs Lettuce (RESP3 push messages), not " + connectionFactory.getClass().getName()
+                    + "; or turn it off with redis.near-cache.enabled=false");
         }
+        properties.validate();
         this.connectionFactory = lettuce;
         this.properties = properties;
-        this.prefixes = List.copyOf(properties.getPrefixes());
-        TrackingArgs tracking = TrackingArgs.Builder.enabled().bcast();
-        if (!prefixes.isEmpty()) {
-            tracking.prefixes(prefixes.toArray(String[]::new));
+        if (properties.isEnabled()) {
+            refuseUntrackableSetups(lettuce);
         }
-        this.settings = new TrackedServer.Settings(tracking, properties.getHeartbeat(), properties.getHeartbeatTimeout());
+        this.prefixes = properties.getPrefixes().stream().map(prefix -> prefix.getBytes(StandardCharsets.UTF_8)).toList();
+        TrackingArgs tracking = TrackingArgs.Builder.enabled().bcast().prefixes(properties.getPrefixes().toArray(String[]::new));
+        Duration commandTimeout = lettuce.getClientConfiguration().getCommandTimeout();
+        this.settings = new TrackedServer.Settings(tracking, properties.getHeartbeat(), properties.getHeartbeatTimeout(), commandTimeout);
+        this.cacheSettings = new NearCache.Settings(prefixes, properties.maximumBytes(), properties.getTimeToLive(), properties.isReadTtl(),
+                commandTimeout);
+    }
+
+    private static void refuseUntrackableSetups(LettuceConnectionFactory lettuce) {
+        ReadFrom readFrom = lettuce.getClientConfiguration().getReadFrom().orElse(null);
+        if (readFrom != null && readFrom.getClass() != ReadFrom.UPSTREAM.getClass()) {
+            throw new IllegalStateException("A near cache reads only from the servers it tracks, the masters, but Lettuce's ReadFrom is "
+                    + readFrom + ": a replica lags behind the master whose invalidations the copy follows, and a value read from it could"
+                    + " be kept stale for good. Remove the ReadFrom from the LettuceClientConfiguration (a"
+                    + " LettuceClientConfigurationBuilderCustomizer, or spring.data.redis.masterreplica), or turn the near cache off with"
+                    + " redis.near-cache.enabled=false");
+        }
+        if (lettuce.isRedisSentinelAware()) {
+            throw new IllegalStateException("A near cache does not track Redis Sentinel setups (spring.data.redis.sentinel): its bound"
+                    + " across a Sentinel failover is not tested. Use a standalone Redis or a Redis Cluster, or turn the near cache off with"
+                    + " redis.near-cache.enabled=false");
+        }
     }
 
     /**
-     * A near cache of the keys under the tracked prefixes, whose values {@code decoder} makes of the bytes
-     * Redis holds; its copy holds at most {@code redis.near-cache.maximum-size} values. Make each once, at
-     * start-up: every cache made here gets every invalidation for as long as the application runs.
+     * A near cache named {@code name} (its meters' {@code cache} tag) of the keys under the tracked
+     * prefixes, whose values {@code decoder} makes of the bytes Redis holds. Make each once, at start-up,
+     * and {@link NearCache#close() close} it when it is no longer read: every open cache gets every
+     * invalidation.
      */
-    public <V> NearCache<V> newCache(ValueDecoder<V> decoder) {
-        NearCache<V> cache = new NearCache<>(connectionFactory, decoder, properties.getMaximumSize());
+    public <V> NearCache<V> newCache(String name, ValueDecoder<V> decoder) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("A near cache needs a name, for its meters");
+        }
+        NearCache<V> cache = new NearCache<>(name, this, connectionFactory, decoder, cacheSettings);
         synchronized (this) {
+            if (caches.stream().anyMatch(other -> other.name().equals(name))) {
+                throw new IllegalArgumentException("There is a near cache named '" + name + "' already");
+            }
             caches.add(cache);
             if (active) {
                 cache.begin();
+                cache.serve(serving);
             }
         }
+        newCacheListeners.forEach(listener -> listener.accept(cache));
         return cache;
     }
 
-    /** Whether the caches answer from their copies: every server confirmed tracking on its connection as it is now. */
+    /** A closed cache: no more invalidations, no more copies. */
+    void forget(NearCache<?> cache) {
+        boolean removed;
+        synchronized (this) {
+            removed = caches.remove(cache);
+        }
+        if (removed) {
+            closedCacheListeners.forEach(listener -> listener.accept(cache));
+        }
+    }
+
+    /** Called with every cache made from now on: for the meters. */
+    void onNewCache(Consumer<NearCache<?>> listener) {
+        newCacheListeners.add(listener);
+    }
+
+    /** Called with every cache closed from now on: for the meters. */
+    void onClosedCache(Consumer<NearCache<?>> listener) {
+        closedCacheListeners.add(listener);
+    }
+
+    /** The caches open now. */
+    public List<NearCache<?>> caches() {
+        return List.copyOf(caches);
+    }
+
+    /** Whether the caches answer from their copies: every server confirmed tracking on its connection as it is now, and answers its heartbeat. */
     public boolean isActive() {
-        return active;
+        return serving;
+    }
+
+    /** Whether the near cache is turned on ({@code redis.near-cache.enabled}); off, every read goes to Redis. */
+    public boolean isEnabled() {
+        return properties.isEnabled();
     }
 
     /** Invalidation messages handled so far, from any server, of one key, several, or all (a flush). */
@@ -163,31 +241,55 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         return sessions.get();
     }
 
-    /** The servers tracked now, by name ({@code Redis}, or {@code master host:port}), each with whether it tracks. */
+    /** How many times the copies were dropped because a tracking connection dropped or went silent. */
+    public long drops() {
+        return drops.get();
+    }
+
+    /** How many times a tracking connection's heartbeat was late, and the copies stopped answering until it came. */
+    public long lates() {
+        return lates.get();
+    }
+
+    /** How many times a cluster's masters that own slots changed, as the library saw them. */
+    public long topologyChanges() {
+        return topologyChanges.get();
+    }
+
+    /** Why the copies were last dropped, or null. */
+    public String lastDrop() {
+        return lastDrop;
+    }
+
+    /** The servers tracked now, by name ({@code Redis}, or {@code master host:port}), each with whether it tracks and answers in time. */
     public Map<String, Boolean> servers() {
         Map<String, Boolean> tracking = new LinkedHashMap<>();
-        servers.values().forEach(server -> tracking.put(server.name(), server.isTracking()));
+        servers.values().forEach(server -> tracking.put(server.name(), server.isCurrent()));
         return tracking;
     }
 
     @Override
-    public void start() {
-        AbstractRedisClient client = connectionFactory.getRequiredNativeClient();
-        connector = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "near-cache-tracking");
-            thread.setDaemon(true);
-            return thread;
-        });
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
         running = true;
+        if (!properties.isEnabled()) {
+            log.info("Near cache: turned off (redis.near-cache.enabled=false); every read goes to Redis");
+            return;
+        }
+        AbstractRedisClient client = connectionFactory.getRequiredNativeClient();
+        scheduler = Executors.newSingleThreadScheduledExecutor(daemon("near-cache-heartbeat"));
+        connector = Executors.newSingleThreadExecutor(daemon("near-cache-connect"));
+        topologyAttempts = 0;
         if (client instanceof RedisClusterClient cluster) {
-            topologyChanges = cluster.getResources().eventBus().get()
-                    .ofType(ClusterTopologyChangedEvent.class)
-                    .subscribe(changed -> later(() -> followMasters(cluster, masters(changed.after())), Duration.ZERO));
-            later(() -> trackMasters(cluster), Duration.ZERO);
+            execute(() -> trackMasters(cluster));
+            long period = properties.getTopologyRefresh().toMillis();
+            scheduler.scheduleWithFixedDelay(() -> checkTopology(cluster), period, period, TimeUnit.MILLISECONDS);
         }
         else if (client instanceof RedisClient redis) {
             // the application's own client: its URI, password, TLS, timeouts and back-off
-            TrackedServer server = new TrackedServer("Redis", redis, false, connector, settings, this);
+            TrackedServer server = new TrackedServer("Redis", redis, false, scheduler, connector, settings, this);
             servers = Map.of("Redis", server);
             server.start();
         }
@@ -196,17 +298,25 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         }
     }
 
-    /** The cluster's masters as the cluster client knows them at start; until the cluster answers, retried on the back-off. */
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    /** The masters that own slots as the cluster client knows them at start; until the cluster answers, retried on the back-off. */
     private void trackMasters(RedisClusterClient cluster) {
         if (!running) {
             return;
         }
-        List<RedisURI> masters;
+        Map<String, RedisURI> masters;
         try {
-            masters = masters(cluster.getPartitions());
+            masters = masters(cluster.getPartitions(), null);
         }
         catch (RuntimeException ex) {
-            masters = List.of();
+            masters = Map.of();
         }
         if (masters.isEmpty()) {
             Duration delay = cluster.getResources().reconnectDelay().createDelay(++topologyAttempts);
@@ -217,15 +327,72 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         followMasters(cluster, masters);
     }
 
-    /** The address of every upstream node: each master, whatever its state (a master that is down still holds its slots). */
-    private static List<RedisURI> masters(Iterable<RedisClusterNode> nodes) {
-        List<RedisURI> masters = new ArrayList<>();
+    /**
+     * On the scheduler's thread, every topology refresh: {@code CLUSTER NODES} on one tracked master's
+     * connection, without waiting; if the masters that own slots differ from those tracked, Lettuce's
+     * topology is refreshed and the new set followed, on the connector's thread.
+     */
+    private void checkTopology(RedisClusterClient cluster) {
+        if (!running) {
+            return;
+        }
+        StatefulRedisConnection<byte[], byte[]> asked = servers.values().stream().map(TrackedServer::trackingConnection)
+                .filter(connection -> connection != null).findFirst().orElse(null);
+        if (asked == null) {
+            return; // nothing tracks: the copies are off anyway, and each reconnect tracks again
+        }
+        asked.async().clusterNodes().whenComplete((nodes, error) -> {
+            if (error != null || nodes == null || !running) {
+                return;
+            }
+            Map<String, RedisURI> masters;
+            try {
+                masters = masters(ClusterPartitionParser.parse(nodes), cluster);
+            }
+            catch (RuntimeException ex) {
+                log.debug("Near cache: unreadable CLUSTER NODES ({})", ex.toString());
+                return;
+            }
+            if (!masters.isEmpty() && !masters.keySet().equals(servers.keySet())) {
+                execute(() -> {
+                    try {
+                        cluster.refreshPartitions();
+                    }
+                    catch (RuntimeException ex) {
+                        log.debug("Near cache: Lettuce's topology refresh failed ({})", ex.toString());
+                    }
+                    followMasters(cluster, masters);
+                });
+            }
+        });
+    }
+
+    /**
+     * The address and URI of every master that owns slots: a master that is down still owns its slots
+     * until a replica takes them, and one that owns none holds no key.
+     *
+     * @param uris where the URIs come from, with the credentials, TLS and time-out of the configured
+     * ones: the cluster client's topology (null: each node's own URI, which Lettuce's topology gives them)
+     */
+    private static Map<String, RedisURI> masters(Iterable<RedisClusterNode> nodes, RedisClusterClient uris) {
+        Map<String, RedisURI> masters = new LinkedHashMap<>();
         for (RedisClusterNode node : nodes) {
-            if (node.is(NodeFlag.UPSTREAM) && !node.is(NodeFlag.NOADDR) && node.getUri() != null) {
-                masters.add(node.getUri());
+            if (node.is(NodeFlag.UPSTREAM) && !node.is(NodeFlag.NOADDR) && node.getUri() != null && !node.getSlots().isEmpty()) {
+                RedisURI uri = node.getUri();
+                masters.put(uri.getHost() + ":" + uri.getPort(), (uris == null) ? uri : withSettings(uris, uri));
             }
         }
         return masters;
+    }
+
+    /** {@code node}'s host and port, with the settings of a node the cluster client knows. */
+    private static RedisURI withSettings(RedisClusterClient cluster, RedisURI node) {
+        for (RedisClusterNode known : cluster.getPartitions()) {
+            if (known.getUri() != null) {
+                return RedisURI.builder(known.getUri()).withHost(node.getHost()).withPort(node.getPort()).build();
+            }
+        }
+        return node;
     }
 
     /**
@@ -233,25 +400,24 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
      * tracked, opens one to each new master and closes those to former masters. Any change discards
      * the copy, which starts again once every master tracks.
      */
-    private void followMasters(RedisClusterClient cluster, List<RedisURI> masters) {
+    private void followMasters(RedisClusterClient cluster, Map<String, RedisURI> masters) {
         if (!running || masters.isEmpty()) {
             return;
         }
         Map<String, TrackedServer> current = servers;
+        if (masters.keySet().equals(current.keySet())) {
+            return;
+        }
         Map<String, TrackedServer> next = new LinkedHashMap<>();
         List<TrackedServer> added = new ArrayList<>();
-        for (RedisURI uri : masters) {
-            String address = uri.getHost() + ":" + uri.getPort();
+        masters.forEach((address, uri) -> {
             TrackedServer server = current.get(address);
             if (server == null) {
-                server = new TrackedServer("master " + address, masterClient(cluster, uri), true, connector, settings, this);
+                server = new TrackedServer("master " + address, masterClient(cluster, uri), true, scheduler, connector, settings, this);
                 added.add(server);
             }
             next.put(address, server);
-        }
-        if (next.keySet().equals(current.keySet())) {
-            return;
-        }
+        });
         List<TrackedServer> removed = current.values().stream().filter(server -> !next.containsValue(server)).toList();
         synchronized (this) {
             if (!running) {
@@ -259,7 +425,10 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
                 return;
             }
             servers = next;
-            discard(current.isEmpty() ? null : "the cluster's masters changed to " + next.keySet());
+            if (!current.isEmpty()) {
+                topologyChanges.incrementAndGet();
+                discard("the cluster's masters that own slots changed to " + next.keySet());
+            }
             startCopyIfEveryServerTracks();
         }
         if (current.isEmpty()) {
@@ -277,11 +446,8 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     }
 
     @Override
-    public synchronized void confirmed(TrackedServer server, long drops) {
-        if (running && servers.containsValue(server) && server.confirm(drops)) {
-            if (servers.size() > 1 && !active) {
-                log.debug("Near cache: {} tracks {}", server, tracked());
-            }
+    public synchronized void confirmed(TrackedServer server, long dropsWhenAsked) {
+        if (running && servers.containsValue(server) && server.confirm(dropsWhenAsked)) {
             startCopyIfEveryServerTracks();
         }
     }
@@ -294,21 +460,43 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             active = true;
             sessions.incrementAndGet();
             log.info("Near cache: {} tracks {}; answering from the local copy",
-                    (tracked.size() == 1) ? tracked.values().iterator().next() : "each of the " + tracked.size() + " masters", tracked());
+                    (tracked.size() == 1) ? tracked.values().iterator().next() : "each of the " + tracked.size() + " masters",
+                    properties.getPrefixes().stream().map(prefix -> prefix + "*").toList());
+        }
+        updateServing();
+    }
+
+    /** Under this object's lock: the copies answer while they exist and no server's heartbeat is late. */
+    private void updateServing() {
+        boolean serve = active && servers.values().stream().allMatch(TrackedServer::isCurrent);
+        if (serve != serving) {
+            serving = serve;
+            caches.forEach(cache -> cache.serve(serve));
         }
     }
 
-    private String tracked() {
-        return prefixes.isEmpty() ? "every key" : prefixes.stream().map(prefix -> prefix + "*").toList().toString();
-    }
-
-    /** A tracking connection dropped: whatever it did not deliver is unknown, so the copies go now. */
+    /** A tracking connection dropped: whatever it did not deliver is unknown, so the copies go now. On Lettuce's event loop: quick. */
     @Override
-    public void lost(TrackedServer server) {
+    public void lost(TrackedServer server, String why) {
         synchronized (this) {
             if (servers.containsValue(server)) {
-                discard("lost the tracking connection to " + server);
+                discard(why);
             }
+        }
+    }
+
+    @Override
+    public synchronized void late(TrackedServer server) {
+        if (servers.containsValue(server)) {
+            lates.incrementAndGet();
+            updateServing();
+        }
+    }
+
+    @Override
+    public synchronized void answered(TrackedServer server) {
+        if (servers.containsValue(server)) {
+            updateServing();
         }
     }
 
@@ -317,8 +505,13 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         boolean was = active;
         active = false;
         caches.forEach(NearCache::end);
-        if (was && running && why != null) {
-            log.warn("Near cache: {}; dropped the local copy, reading Redis until tracking is back", why);
+        updateServing();
+        if (was && why != null) {
+            drops.incrementAndGet();
+            lastDrop = why;
+            if (running) {
+                log.warn("Near cache: {}; dropped the local copy, reading Redis until tracking is back", why);
+            }
         }
     }
 
@@ -330,16 +523,18 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         }
         List<Object> content = message.getContent();
         if (!(content.size() > 1 && content.get(1) instanceof List<?> keys)) {
-            // no keys: the database was flushed (on a cluster, that master's)
-            caches.forEach(NearCache::invalidateAll);
+            // no keys: the database was flushed (on a cluster, that master's): new, empty copies
+            synchronized (this) {
+                caches.forEach(NearCache::flushed);
+            }
         }
         else {
             for (Object key : keys) {
                 if (key instanceof ByteBuffer bytes) {
-                    String name = StandardCharsets.UTF_8.decode(bytes.duplicate()).toString();
-                    if (isTracked(name)) {
+                    RedisKey changed = RedisKey.of(bytes);
+                    if (changed.startsWithAny(prefixes)) {
                         for (NearCache<?> cache : caches) {
-                            cache.invalidate(name);
+                            cache.invalidate(changed);
                         }
                     }
                 }
@@ -349,40 +544,42 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         invalidations.incrementAndGet();
     }
 
-    private boolean isTracked(String key) {
-        if (prefixes.isEmpty()) {
-            return true;
-        }
-        for (String prefix : prefixes) {
-            if (key.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private void later(Runnable task, Duration delay) {
+    private void execute(Runnable task) {
         try {
-            connector.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
+            connector.execute(task);
         }
         catch (RejectedExecutionException ex) {
             // stopped meanwhile
         }
     }
 
+    private void later(Runnable task, Duration delay) {
+        try {
+            scheduler.schedule(() -> execute(task), delay.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        catch (RejectedExecutionException ex) {
+            // stopped meanwhile
+        }
+    }
+
+    /** Stops tracking: the copies go, the connections close; {@link #start()} tracks again from the beginning. */
     @Override
     public void stop() {
         Map<String, TrackedServer> tracked;
         synchronized (this) {
+            if (!running) {
+                return;
+            }
             running = false;
             discard(null);
             tracked = servers;
-        }
-        if (topologyChanges != null) {
-            topologyChanges.dispose();
-        }
-        if (connector != null) {
-            connector.shutdownNow();
+            servers = Map.of();
+            if (scheduler != null) {
+                scheduler.shutdownNow();
+                connector.shutdownNow();
+                scheduler = null;
+                connector = null;
+            }
         }
         tracked.values().forEach(TrackedServer::close);
     }

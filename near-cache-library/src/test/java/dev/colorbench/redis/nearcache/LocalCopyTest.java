@@ -5,11 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
 
-import com.github.benmanes.caffeine.cache.Cache;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,135 +19,149 @@ class LocalCopyTest {
 
     private static final byte[] NEW = bytes("new");
 
-    private static final long MAXIMUM_SIZE = 100;
+    /** Far above what any test puts: the bound is tested on its own. */
+    private static final long MAXIMUM_BYTES = 1 << 20;
 
-    private final LocalCopy<byte[]> copy = new LocalCopy<>(MAXIMUM_SIZE);
+    private static final long NEVER = Long.MAX_VALUE;
+
+    private final LocalCopy copy = new LocalCopy(MAXIMUM_BYTES, new LocalCopy.Counters());
 
     @Test
     void keepsWhatWasReadWhenNothingChangedMeanwhile() {
-        long generation = copy.generation("tomato");
+        long generation = copy.generation(key("tomato"));
 
-        copy.put("tomato", generation, OLD);
+        put(copy, "tomato", generation, OLD);
 
-        assertThat(copy.get("tomato")).isSameAs(OLD);
+        assertThat(copy.get(key("tomato"))).isSameAs(OLD);
     }
 
     /** The classic race: read from Redis, invalidated, then put. The put is refused instead of kept for good. */
     @Test
     void refusesWhatWasReadBeforeAnInvalidationHandledBeforeThePut() {
-        long generation = copy.generation("tomato");
-        copy.invalidate("tomato");
+        long generation = copy.generation(key("tomato"));
+        copy.invalidate(key("tomato"));
 
-        copy.put("tomato", generation, OLD);
+        put(copy, "tomato", generation, OLD);
 
-        assertThat(copy.get("tomato")).isNull();
-        copy.put("tomato", copy.generation("tomato"), NEW);
-        assertThat(copy.get("tomato")).isSameAs(NEW);
+        assertThat(copy.get(key("tomato"))).isNull();
+        put(copy, "tomato", copy.generation(key("tomato")), NEW);
+        assertThat(copy.get(key("tomato"))).isSameAs(NEW);
     }
 
     @Test
     void anInvalidationAfterThePutRemovesIt() {
-        copy.put("tomato", copy.generation("tomato"), OLD);
+        put(copy, "tomato", copy.generation(key("tomato")), OLD);
 
-        copy.invalidate("tomato");
+        copy.invalidate(key("tomato"));
 
-        assertThat(copy.get("tomato")).isNull();
+        assertThat(copy.get(key("tomato"))).isNull();
     }
 
     @Test
     void anInvalidationOfAnotherColorDoesNotRefuseThisOne() {
-        long generation = copy.generation("tomato");
-        copy.invalidate("teal");
+        long generation = copy.generation(key("tomato"));
+        copy.invalidate(key("teal"));
 
-        copy.put("tomato", generation, OLD);
+        put(copy, "tomato", generation, OLD);
 
-        assertThat(copy.get("tomato")).isSameAs(OLD);
+        assertThat(copy.get(key("tomato"))).isSameAs(OLD);
     }
 
     @Test
-    void aFlushRefusesEveryColorReadBeforeIt() {
-        copy.put("teal", copy.generation("teal"), OLD);
-        long generation = copy.generation("tomato");
-
-        copy.invalidateAll();
-        copy.put("tomato", generation, OLD);
-
-        assertThat(copy.get("teal")).isNull();
-        assertThat(copy.get("tomato")).isNull();
-        assertThat(copy.size()).isZero();
-    }
-
-    @Test
-    void aDiscardedCopyIsEmptyAndTakesNothingMore() {
-        copy.put("teal", copy.generation("teal"), OLD);
-        long changes = copy.changes();
+    void aDiscardedCopyAnswersNothingAndTakesNothingMore() {
+        put(copy, "teal", copy.generation(key("teal")), OLD);
 
         copy.discard();
-        copy.put("tomato", copy.generation("tomato"), NEW);
+        put(copy, "tomato", copy.generation(key("tomato")), NEW);
 
         assertThat(copy.isLive()).isFalse();
-        assertThat(copy.get("teal")).isNull();
-        assertThat(copy.get("tomato")).isNull();
-        assertThat(copy.changes()).as("what was derived from the copy is retired").isNotEqualTo(changes);
+        assertThat(copy.get(key("teal"))).as("a reader still holding the discarded copy").isNull();
+        assertThat(copy.get(key("tomato"))).isNull();
     }
 
     @Test
-    void everyInvalidationMovesTheCountOfChanges() {
-        long before = copy.changes();
-        copy.invalidate("tomato");
-        long afterOne = copy.changes();
-        copy.invalidate("a key the copy never held");
-        long afterTwo = copy.changes();
-        copy.invalidateAll();
+    void anInvalidationMovesTheStampOfItsKeysOnly() {
+        int[] tomato = LocalCopy.stripes(List.of(key("tomato")));
+        int[] teal = LocalCopy.stripes(List.of(key("teal")));
+        long tomatoBefore = copy.stamp(tomato);
+        long tealBefore = copy.stamp(teal);
 
-        assertThat(List.of(before, afterOne, afterTwo, copy.changes())).doesNotHaveDuplicates();
+        copy.invalidate(key("tomato"));
+
+        assertThat(copy.stamp(tomato)).isNotEqualTo(tomatoBefore);
+        assertThat(copy.stamp(teal)).as("teal shares no stripe with tomato").isEqualTo(tealBefore);
+    }
+
+    @Test
+    void aDerivedValueIsServedAtItsStampOnly() {
+        Object id = new Object();
+        int[] stripes = LocalCopy.stripes(List.of(key("tomato"), key("teal")));
+        long stamp = copy.stamp(stripes);
+        copy.putDerived(id, stripes, stamp, "joined", 10, NEVER);
+        assertThat(copy.derived(id, copy.stamp(stripes))).isEqualTo("joined");
+
+        copy.invalidate(key("teal"));
+
+        assertThat(copy.derived(id, copy.stamp(stripes))).as("after one of its keys changed").isNull();
+    }
+
+    @Test
+    void anEntryExpiresAtItsInstant() throws InterruptedException {
+        copy.put(key("tomato"), copy.generation(key("tomato")), OLD, 10, System.nanoTime() + 50_000_000L);
+        assertThat(copy.get(key("tomato"))).isSameAs(OLD);
+
+        Thread.sleep(100);
+
+        assertThat(copy.get(key("tomato"))).as("100 ms after a put that expires in 50 ms").isNull();
+    }
+
+    /** Keys as bytes: two Java strings that Redis stores as one key are one key in the copy, so one invalidation removes both. */
+    @Test
+    void keysAreComparedAsTheBytesRedisSees() {
+        String surrogate = "k\uD800";
+        String question = "k?";
+        assertThat(surrogate).isNotEqualTo(question);
+        put(copy, surrogate, copy.generation(key(surrogate)), OLD);
+
+        copy.invalidate(RedisKey.of(java.nio.ByteBuffer.wrap(question.getBytes(StandardCharsets.UTF_8))));
+
+        assertThat(copy.get(key(surrogate))).as("the key Redis knows as k?, after Redis invalidated k?").isNull();
     }
 
     /**
      * The race of a derived value, forced rather than hoped for: an invalidation of tomato is held
      * halfway, at the removal (the test holds the lock of tomato's entry, which the removal takes),
-     * while a reader takes the count of changes and then reads tomato, as {@link Derived} does. The
-     * reader still sees the old tomato; once the invalidation is through, the count must have moved, so
-     * that what the reader derived is retired. (Raising the count before the removal let exactly such a
-     * value stand until some other key changed.)
+     * while a reader takes the stamp and then reads tomato, as {@link Derived} does. The reader still
+     * sees the old tomato; once the invalidation is through, the stamp must have moved, so that what the
+     * reader derived is retired. (A stamp raised before the removal let exactly such a value stand until
+     * some other key changed.)
      */
     @Test
     void aValueDerivedWhileAnInvalidationIsUnderWayIsRetiredWhenItEnds() throws InterruptedException {
-        assertDerivedMidwayIsRetired(copy -> copy.invalidate("tomato"));
-    }
-
-    /** The same, for a flush: the removal of every value held halfway, at tomato. */
-    @Test
-    void aValueDerivedWhileAFlushIsUnderWayIsRetiredWhenItEnds() throws InterruptedException {
-        assertDerivedMidwayIsRetired(LocalCopy::invalidateAll);
-    }
-
-    private static void assertDerivedMidwayIsRetired(Consumer<LocalCopy<byte[]>> invalidation) throws InterruptedException {
-        Cache<String, byte[]> values = LocalCopy.newValues(MAXIMUM_SIZE);
-        LocalCopy<byte[]> copy = new LocalCopy<>(values);
-        copy.put("tomato", copy.generation("tomato"), OLD);
+        int[] stripes = LocalCopy.stripes(List.of(key("tomato")));
+        put(copy, "tomato", copy.generation(key("tomato")), OLD);
         CountDownLatch locked = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Thread holder = new Thread(() -> values.asMap().compute("tomato", (key, held) -> {
+        Thread holder = new Thread(() -> copy.values().asMap().compute(key("tomato"), (key, held) -> {
             locked.countDown();
             awaitQuietly(release);
             return held;
         }), "holds tomato's entry");
         holder.start();
         locked.await();
-        Thread invalidator = new Thread(() -> invalidation.accept(copy), "invalidates");
+        Thread invalidator = new Thread(() -> copy.invalidate(key("tomato")), "invalidates");
         invalidator.start();
         awaitBlocked(invalidator);
 
-        long changes = copy.changes();
-        byte[] read = copy.get("tomato");
+        long stamp = copy.stamp(stripes);
+        Object read = copy.get(key("tomato"));
 
         release.countDown();
         invalidator.join();
         holder.join();
         assertThat(read).as("what the reader read while the invalidation was held").isSameAs(OLD);
-        assertThat(copy.get("tomato")).isNull();
-        assertThat(copy.changes()).as("the count the reader kept its value with, after the invalidation").isNotEqualTo(changes);
+        assertThat(copy.get(key("tomato"))).isNull();
+        assertThat(copy.stamp(stripes)).as("the stamp the reader kept its value with, after the invalidation").isNotEqualTo(stamp);
     }
 
     /** Until {@code thread} waits for a monitor: here, the lock of the entry the test holds. */
@@ -176,30 +188,32 @@ class LocalCopyTest {
     void anInvalidationOfAKeyOfTheSameStripeRefusesAPutUnderWay() {
         String tomato = "tomato";
         String other = sameStripe(tomato);
-        long generation = copy.generation(tomato);
-        copy.invalidate(other);
+        long generation = copy.generation(key(tomato));
+        copy.invalidate(key(other));
 
-        copy.put(tomato, generation, OLD);
+        put(copy, tomato, generation, OLD);
 
-        assertThat(copy.get(tomato)).isNull();
-        copy.put(tomato, copy.generation(tomato), NEW);
-        assertThat(copy.get(tomato)).isSameAs(NEW);
+        assertThat(copy.get(key(tomato))).isNull();
+        put(copy, tomato, copy.generation(key(tomato)), NEW);
+        assertThat(copy.get(key(tomato))).isSameAs(NEW);
     }
 
     @Test
-    void holdsAtMostItsMaximumSize() {
-        for (int i = 0; i < 3 * MAXIMUM_SIZE; i++) {
-            String key = "key" + i;
-            copy.put(key, copy.generation(key), bytes(key));
+    void holdsAtMostItsBoundInBytes() {
+        LocalCopy small = new LocalCopy(10_000, new LocalCopy.Counters());
+        for (int i = 0; i < 300; i++) {
+            RedisKey key = key("key" + i);
+            small.put(key, small.generation(key), bytes("value" + i), 100, NEVER);
         }
 
-        assertThat(copy.size()).isLessThanOrEqualTo(MAXIMUM_SIZE);
+        assertThat(small.bytes()).isLessThanOrEqualTo(10_000);
+        assertThat(small.size()).isLessThanOrEqualTo(100);
     }
 
     private static String sameStripe(String key) {
         for (int i = 0; ; i++) {
             String other = "other" + i;
-            if (LocalCopy.stripe(other) == LocalCopy.stripe(key)) {
+            if (LocalCopy.stripe(key(other)) == LocalCopy.stripe(key(key))) {
                 return other;
             }
         }
@@ -207,31 +221,35 @@ class LocalCopyTest {
 
     /**
      * Readers that read a value from "Redis" (a version per color), then put it, against a writer that
-     * raises a color's version and then invalidates it, as Redis does after a write: once they stop,
-     * every color the copy holds is at its latest version. Without the generation check, a reader that
-     * read before a write and put after its invalidation leaves an old version for good.
+     * raises a color's version and then invalidates it, as Redis does after a write. Once they stop,
+     * one more read of each color is put with nothing racing it: every color must then be held, at its
+     * latest version. Without the generation check, a reader that read before a write and put after its
+     * invalidation leaves an old version for good; and a copy that refused everything would hold nothing.
      */
     @Test
     void readersRacingInvalidationsLeaveNoOldVersionBehind() throws InterruptedException {
         List<String> names = List.of("teal", "tomato", "tan", "thistle");
         AtomicLongArray versions = new AtomicLongArray(names.size());
         AtomicBoolean running = new AtomicBoolean(true);
+        java.util.concurrent.atomic.AtomicLong kept = new java.util.concurrent.atomic.AtomicLong();
         List<Thread> threads = new ArrayList<>();
         threads.add(new Thread(() -> {
             while (running.get()) {
                 int i = ThreadLocalRandom.current().nextInt(names.size());
                 versions.incrementAndGet(i);
-                copy.invalidate(names.get(i));
+                copy.invalidate(key(names.get(i)));
             }
         }));
         for (int r = 0; r < 3; r++) {
             threads.add(new Thread(() -> {
                 while (running.get()) {
                     int i = ThreadLocalRandom.current().nextInt(names.size());
-                    long generation = copy.generation(names.get(i));
+                    long generation = copy.generation(key(names.get(i)));
                     byte[] read = bytes(Long.toString(versions.get(i)));
                     Thread.yield();
-                    copy.put(names.get(i), generation, read);
+                    if (copy.put(key(names.get(i)), generation, read, 10, NEVER)) {
+                        kept.incrementAndGet();
+                    }
                 }
             }));
         }
@@ -242,12 +260,24 @@ class LocalCopyTest {
             thread.join();
         }
 
+        assertThat(kept.get()).as("puts kept during the race").isPositive();
         for (int i = 0; i < names.size(); i++) {
-            byte[] held = copy.get(names.get(i));
+            Object held = copy.get(key(names.get(i)));
             if (held != null) {
-                assertThat(new String(held, StandardCharsets.US_ASCII)).as(names.get(i)).isEqualTo(Long.toString(versions.get(i)));
+                assertThat(new String((byte[]) held, StandardCharsets.US_ASCII)).as(names.get(i)).isEqualTo(Long.toString(versions.get(i)));
             }
+            put(copy, names.get(i), copy.generation(key(names.get(i))), bytes(Long.toString(versions.get(i))));
+            assertThat(new String((byte[]) copy.get(key(names.get(i))), StandardCharsets.US_ASCII)).as("%s read once more", names.get(i))
+                    .isEqualTo(Long.toString(versions.get(i)));
         }
+    }
+
+    private static RedisKey key(String key) {
+        return RedisKey.of(key);
+    }
+
+    private static void put(LocalCopy copy, String key, long generation, byte[] value) {
+        copy.put(key(key), generation, value, 10, NEVER);
     }
 
     private static byte[] bytes(String text) {

@@ -108,7 +108,7 @@ class NearCacheStalenessTest {
 
         @Bean
         NearCache<String> strings(NearCacheTracking tracking) {
-            return tracking.newCache((key, stored) -> {
+            return tracking.newCache("strings", (key, stored) -> {
                 String value = new String(stored, StandardCharsets.UTF_8);
                 return value.startsWith("bad") ? null : value;
             });
@@ -363,13 +363,220 @@ class NearCacheStalenessTest {
                 Map<String, Long> cost = stats.during(() -> read[0] = cache.getAll(KEYS));
                 assertThat(read[0].unreadable()).containsExactly(unreadable);
                 assertThat(read[0].missing()).containsExactly(missing);
-                assertThat(cost).as("read %d: one MGET of the two keys the copy cannot hold", i).isEqualTo(Map.of("mget", 1L));
+                assertThat(cost).as("read %d: one MGET of the two keys the copy cannot hold, and their TTLs", i)
+                        .isEqualTo(Map.of("mget", 1L, "pttl", 2L));
                 Map<String, Long> joinedCost = stats.during(() -> joined.get());
-                assertThat(joinedCost).as("the joined value is not kept either").isEqualTo(Map.of("mget", 1L));
+                assertThat(joinedCost).as("the joined value is not kept either").isEqualTo(Map.of("mget", 1L, "pttl", 2L));
             }
         }
         assertThat(cache.getIfPresent(unreadable)).isNull();
         assertThat(cache.getIfPresent(missing)).isNull();
+    }
+
+    /** Redis reports no write outside the prefixes: such a key is read through every time and never kept. */
+    @Test
+    void aKeyOutsideThePrefixesIsNeverKept() {
+        awaitWarm();
+        String other = "other::x";
+        redis.sync().set(other, "v1");
+        assertThat(cache.getAll(List.of(other)).values()).containsExactly("v1");
+        assertThat(cache.getAll(List.of(other)).values()).containsExactly("v1");
+
+        redis.sync().set(other, "v2");
+
+        assertThat(cache.getAll(List.of(other)).values()).as("right after another writer's SET").containsExactly("v2");
+        assertThat(cache.getIfPresent(other)).isNull();
+        try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
+            assertThat(stats.during(() -> cache.getAll(List.of(other, key(1))))).as("the key outside, read; the one inside, kept")
+                    .isEqualTo(Map.of("mget", 1L));
+        }
+        redis.sync().del(other);
+    }
+
+    /**
+     * A key Redis will expire is never served past its TTL, even when Redis deletes it late: active
+     * expiry is turned off (where the server allows DEBUG), so no invalidation comes at the TTL.
+     */
+    @Test
+    void aKeyWithATtlIsNeverServedPastIt() throws InterruptedException {
+        awaitWarm();
+        String expiring = PREFIX + "expiring";
+        boolean activeExpiryOff = debug("SET-ACTIVE-EXPIRE", "0");
+        try {
+            long received = tracking.invalidations();
+            redis.sync().psetex(expiring, 300, "soon gone");
+            long set = System.nanoTime();
+            while (tracking.invalidations() == received) {
+                Thread.sleep(1); // the SET's own invalidation, before the read that keeps it
+            }
+            assertThat(cache.getAll(List.of(expiring)).values()).containsExactly("soon gone");
+            try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
+                assertThat(stats.during(() -> cache.getAll(List.of(expiring)))).as("kept while its TTL runs").isEmpty();
+            }
+            while (System.nanoTime() - set < Duration.ofMillis(320).toNanos()) {
+                Thread.sleep(5);
+            }
+            for (int i = 0; i < 50; i++) {
+                assertThat(cache.getAll(List.of(expiring)).values()).as("read %d, past the key's TTL (active expiry off: %s)", i, activeExpiryOff)
+                        .containsExactly((String) null);
+                Thread.sleep(5);
+            }
+        }
+        finally {
+            if (activeExpiryOff) {
+                debug("SET-ACTIVE-EXPIRE", "1");
+            }
+            redis.sync().del(expiring);
+        }
+    }
+
+    /** Concurrent misses of a key, while Redis is 100 ms away, share one read instead of each sending its own. */
+    @Test
+    void concurrentMissesOfAKeyShareOneRead() throws Exception {
+        awaitWarm();
+        String key = key(11);
+        int readers = 8;
+        PATH.setAddedRoundTrip(Duration.ofMillis(100));
+        try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
+            long received = tracking.invalidations();
+            redis.sync().set(key, key + "-shared");
+            while (tracking.invalidations() == received) {
+                Thread.sleep(1);
+            }
+            long sharedBefore = cache.statistics().shared();
+            java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(readers);
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(readers);
+            try {
+                Map<String, Long> cost = stats.during(() -> {
+                    List<java.util.concurrent.Future<String>> reads = new ArrayList<>();
+                    for (int i = 0; i < readers; i++) {
+                        reads.add(pool.submit(() -> {
+                            start.await();
+                            return cache.getAll(List.of(key)).values().get(0);
+                        }));
+                    }
+                    for (java.util.concurrent.Future<String> read : reads) {
+                        try {
+                            assertThat(read.get()).isEqualTo(key + "-shared");
+                        }
+                        catch (Exception ex) {
+                            throw new AssertionError(ex);
+                        }
+                    }
+                });
+                assertThat(cost.getOrDefault("mget", 0L)).as("MGETs of %d concurrent misses of one key", readers).isLessThan(readers);
+                assertThat(cache.statistics().shared() - sharedBefore).as("misses that joined another's read").isPositive();
+            }
+            finally {
+                pool.shutdownNow();
+            }
+        }
+        finally {
+            PATH.setAddedRoundTrip(Duration.ZERO);
+        }
+    }
+
+    /** A stop and a start end with the cache tracking again, and warm. */
+    @Test
+    void aStopAndAStartEndTracking() {
+        awaitWarm();
+        tracking.stop();
+        assertThat(tracking.isActive()).isFalse();
+        assertThat(cache.getIfPresent(key(2))).as("nothing answered from a copy while stopped").isNull();
+
+        tracking.start();
+
+        awaitWarm();
+        assertThat(trackingClients()).hasSize(1);
+    }
+
+    /** The tracking connection alone is killed while another writer writes and readers read: no read fails, and none is stale after. */
+    @Test
+    void theTrackingConnectionLostAloneCostsNoRead() throws InterruptedException {
+        awaitWarm();
+        List<String> keys = keys(8);
+        java.util.concurrent.atomic.AtomicLong failures = new java.util.concurrent.atomic.AtomicLong();
+        long sessions = tracking.sessions();
+        try (BackgroundLoad load = new BackgroundLoad(i -> {
+            String key = keys.get(i % keys.size());
+            redis.sync().set(key, key + "-alone" + i);
+        }, 2, (reader, i) -> {
+            try {
+                cache.getAll(List.of(keys.get(i % keys.size())));
+                joined.get();
+            }
+            catch (RuntimeException ex) {
+                failures.incrementAndGet();
+            }
+        })) {
+            Thread.sleep(300);
+            for (String id : trackingClientIds()) {
+                redis.sync().clientKill(KillArgs.Builder.id(Long.parseLong(id)));
+            }
+            Thread.sleep(500);
+        }
+
+        assertThat(failures.get()).as("reads that failed while only the tracking connection was lost").isZero();
+        assertEveryReadIsWhatRedisHoldsOnceSettled();
+        awaitWarm();
+        assertThat(tracking.sessions()).as("a new copy once tracking was back").isGreaterThan(sessions);
+    }
+
+    @Test
+    void aClosedCacheIsForgottenAndReadsNoMore() {
+        NearCache<String> closing = tracking.newCache("closing", (key, stored) -> new String(stored, StandardCharsets.UTF_8));
+        assertThat(tracking.caches()).contains(closing);
+
+        closing.close();
+
+        assertThat(tracking.caches()).doesNotContain(closing);
+        assertThat(closing.size()).isZero();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> closing.getAll(List.of(key(1)))).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("closing");
+    }
+
+    /** The library's meters count what the reads did. */
+    @Test
+    void theMetersCountHitsMissesAndLoads() {
+        awaitWarm();
+        io.micrometer.core.instrument.simple.SimpleMeterRegistry registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        new NearCacheMetrics(tracking).bindTo(registry);
+        double hits = registry.get("near.cache.gets").tag("cache", "strings").tag("result", "hit").functionCounter().count();
+        double loads = registry.get("near.cache.loads").tag("cache", "strings").tag("result", "success").functionCounter().count();
+
+        cache.getAll(List.of(key(5)));
+        redis.sync().set("other::m", "m");
+        cache.getAll(List.of("other::m"));
+
+        assertThat(registry.get("near.cache.gets").tag("cache", "strings").tag("result", "hit").functionCounter().count()).isEqualTo(hits + 1);
+        assertThat(registry.get("near.cache.loads").tag("cache", "strings").tag("result", "success").functionCounter().count())
+                .isEqualTo(loads + 1);
+        assertThat(registry.get("near.cache.tracking").gauge().value()).isEqualTo(1);
+        assertThat(registry.get("near.cache.servers.tracking").gauge().value()).isEqualTo(1);
+        assertThat(registry.get("near.cache.bytes").tag("cache", "strings").gauge().value()).isPositive();
+        redis.sync().del("other::m");
+    }
+
+    /** A DEBUG subcommand on the test's own Redis; false where the server refuses DEBUG (Redis 7 and later by default). */
+    private static boolean debug(String... arguments) {
+        try {
+            redis.sync().dispatch(io.lettuce.core.protocol.CommandType.DEBUG, new io.lettuce.core.output.StatusOutput<>(io.lettuce.core.codec.StringCodec.UTF8),
+                    new io.lettuce.core.protocol.CommandArgs<>(io.lettuce.core.codec.StringCodec.UTF8).addValues(arguments));
+            return true;
+        }
+        catch (io.lettuce.core.RedisCommandExecutionException ex) {
+            return false;
+        }
+    }
+
+    /** The id of each connection Redis lists with the tracking flag. */
+    private static List<String> trackingClientIds() {
+        List<String> ids = new ArrayList<>();
+        Matcher client = Pattern.compile("^id=(\\d+) .*\\bflags=(\\S*t\\S*) .*$", Pattern.MULTILINE).matcher(redis.sync().clientList());
+        while (client.find()) {
+            ids.add(client.group(1));
+        }
+        return ids;
     }
 
     /** Another writer changing {@code keys} as fast as it can, and {@code readers} threads reading them, until closed. */

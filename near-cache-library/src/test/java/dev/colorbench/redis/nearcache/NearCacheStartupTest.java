@@ -38,7 +38,7 @@ class NearCacheStartupTest {
         NearCacheProperties properties = new NearCacheProperties();
         properties.setPrefixes(List.of("start::"));
         NearCacheTracking tracking = new NearCacheTracking(connectionFactory, properties);
-        NearCache<String> cache = tracking.newCache((key, stored) -> new String(stored, StandardCharsets.UTF_8));
+        NearCache<String> cache = tracking.newCache("strings", (key, stored) -> new String(stored, StandardCharsets.UTF_8));
         tracking.start();
         try {
             Thread.sleep(300);

@@ -54,7 +54,7 @@ class ColorStore {
         this.keys = names.stream().map(name -> "colors::v3::" + name).toList();
         names.forEach(name -> nameOfKey.put("colors::v3::" + name, name));
         // on a miss only: what Redis holds, kept as that color's JSON, or null when it is not that color
-        NearCache<byte[]> cache = tracking.newCache(this::checked);
+        NearCache<byte[]> cache = tracking.newCache("colors", this::checked);
         // the whole answer, joined once and kept until any color changes
         this.palette = cache.derive(keys, this::answer);
     }

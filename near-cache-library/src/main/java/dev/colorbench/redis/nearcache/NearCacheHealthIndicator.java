@@ -1,0 +1,39 @@
+package dev.colorbench.redis.nearcache;
+
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+
+/**
+ * The near cache in {@code /actuator/health} (component {@code nearCache}), made by
+ * {@link NearCacheAutoConfiguration} when Spring Boot's health support is there. {@code UP} while the
+ * copies answer, or when the near cache is turned off; {@code UNKNOWN} while tracking is being set up
+ * again: reads are still right, since they go to Redis, so it never reports {@code DOWN} and never takes
+ * an instance out of service. Its details say why: each server and whether it tracks, the sessions, the
+ * drops and the last drop's cause, and each cache's size.
+ */
+public final class NearCacheHealthIndicator extends AbstractHealthIndicator {
+
+    private final NearCacheTracking tracking;
+
+    public NearCacheHealthIndicator(NearCacheTracking tracking) {
+        super("Near cache health check failed");
+        this.tracking = tracking;
+    }
+
+    @Override
+    protected void doHealthCheck(Health.Builder builder) {
+        if (!tracking.isEnabled()) {
+            builder.up().withDetail("enabled", false);
+            return;
+        }
+        (tracking.isActive() ? builder.up() : builder.unknown())
+                .withDetail("answering", tracking.isActive())
+                .withDetail("servers", tracking.servers())
+                .withDetail("sessions", tracking.sessions())
+                .withDetail("drops", tracking.drops());
+        if (tracking.lastDrop() != null) {
+            builder.withDetail("lastDrop", tracking.lastDrop());
+        }
+        tracking.caches().forEach(cache -> builder.withDetail("cache " + cache.name(), cache.size() + " entries, " + cache.bytes() + " bytes"));
+    }
+}

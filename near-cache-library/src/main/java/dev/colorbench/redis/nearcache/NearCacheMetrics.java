@@ -1,0 +1,108 @@
+package dev.colorbench.redis.nearcache;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+/**
+ * The near cache's meters, for Micrometer (made by {@link NearCacheAutoConfiguration} when Micrometer is
+ * there). Per cache, tagged {@code cache}: {@code near.cache.gets} ({@code result} hit or miss),
+ * {@code near.cache.loads} ({@code result} success or failure) and {@code near.cache.load.duration},
+ * {@code near.cache.loads.shared}, {@code near.cache.puts.refused}, {@code near.cache.evictions}
+ * ({@code cause} size or expired), {@code near.cache.invalidations}, {@code near.cache.size} and
+ * {@code near.cache.bytes}. For the tracking: {@code near.cache.tracking} (1 while the copies answer),
+ * {@code near.cache.enabled}, {@code near.cache.servers} and {@code near.cache.servers.tracking},
+ * {@code near.cache.sessions}, {@code near.cache.drops}, {@code near.cache.lates},
+ * {@code near.cache.invalidation.messages} and {@code near.cache.topology.changes}. Each is read from
+ * the library's own counters when scraped, so the read path counts with a {@code LongAdder} and
+ * nothing more.
+ */
+public final class NearCacheMetrics implements MeterBinder {
+
+    private final NearCacheTracking tracking;
+
+    private final Map<NearCache<?>, List<Meter>> meters = new ConcurrentHashMap<>();
+
+    private volatile MeterRegistry registry;
+
+    public NearCacheMetrics(NearCacheTracking tracking) {
+        this.tracking = tracking;
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        this.registry = registry;
+        Gauge.builder("near.cache.tracking", tracking, t -> t.isActive() ? 1 : 0)
+                .description("1 while the local copies answer, 0 while every read goes to Redis").register(registry);
+        Gauge.builder("near.cache.enabled", tracking, t -> t.isEnabled() ? 1 : 0)
+                .description("1 unless redis.near-cache.enabled=false").register(registry);
+        Gauge.builder("near.cache.servers", tracking, t -> t.servers().size())
+                .description("Servers tracked: the Redis, or each master of a cluster that owns slots").register(registry);
+        Gauge.builder("near.cache.servers.tracking", tracking, t -> t.servers().values().stream().filter(Boolean::booleanValue).count())
+                .description("Servers whose tracking connection tracks and answers its heartbeat").register(registry);
+        counter(registry, "near.cache.sessions", NearCacheTracking::sessions, "Times every server confirmed tracking: copies started");
+        counter(registry, "near.cache.drops", NearCacheTracking::drops, "Times the copies were dropped: a tracking connection lost or silent");
+        counter(registry, "near.cache.lates", NearCacheTracking::lates, "Times a heartbeat was late and the copies stopped answering until it came");
+        counter(registry, "near.cache.invalidation.messages", NearCacheTracking::invalidations, "Invalidation messages received from Redis");
+        counter(registry, "near.cache.topology.changes", NearCacheTracking::topologyChanges,
+                "Times a cluster's masters that own slots changed");
+        tracking.onNewCache(this::bind);
+        tracking.onClosedCache(this::unbind);
+        tracking.caches().forEach(this::bind);
+    }
+
+    private void counter(MeterRegistry registry, String name, ToDoubleFunction<NearCacheTracking> count, String description) {
+        FunctionCounter.builder(name, tracking, count).description(description).register(registry);
+    }
+
+    private void bind(NearCache<?> cache) {
+        MeterRegistry to = registry;
+        if (to == null || meters.containsKey(cache)) {
+            return;
+        }
+        Tags tags = Tags.of("cache", cache.name());
+        List<Meter> bound = new ArrayList<>();
+        bound.add(count(to, "near.cache.gets", tags.and("result", "hit"), cache, s -> s.hits(), "Reads answered from the copy"));
+        bound.add(count(to, "near.cache.gets", tags.and("result", "miss"), cache, s -> s.misses(), "Reads the copy could not answer"));
+        bound.add(count(to, "near.cache.loads", tags.and("result", "success"), cache, s -> s.loads() - s.loadFailures(),
+                "Reads of Redis, one round trip each"));
+        bound.add(count(to, "near.cache.loads", tags.and("result", "failure"), cache, s -> s.loadFailures(), "Reads of Redis that failed"));
+        bound.add(FunctionTimer.builder("near.cache.load.duration", cache, c -> c.statistics().loads(),
+                c -> c.statistics().loadTime().toNanos(), TimeUnit.NANOSECONDS).tags(tags).description("Time spent reading Redis").register(to));
+        bound.add(count(to, "near.cache.loads.shared", tags, cache, s -> s.shared(), "Misses that joined another read's load of the key"));
+        bound.add(count(to, "near.cache.puts.refused", tags, cache, s -> s.refusedPuts(),
+                "Values read from Redis and not kept: the key changed meanwhile, or the copy was replaced"));
+        bound.add(count(to, "near.cache.evictions", tags.and("cause", "size"), cache, s -> s.evictions(), "Entries evicted for the bound in bytes"));
+        bound.add(count(to, "near.cache.evictions", tags.and("cause", "expired"), cache, s -> s.expirations(),
+                "Entries expired: the local time-to-live, or the key's TTL"));
+        bound.add(count(to, "near.cache.invalidations", tags, cache, s -> s.invalidations(), "Keys Redis reported changed"));
+        bound.add(Gauge.builder("near.cache.size", cache, NearCache::size).tags(tags).description("Entries in the copy").register(to));
+        bound.add(Gauge.builder("near.cache.bytes", cache, NearCache::bytes).tags(tags).baseUnit("bytes")
+                .description("The copy's weight, as it counts its bound").register(to));
+        meters.put(cache, bound);
+    }
+
+    private static Meter count(MeterRegistry registry, String name, Tags tags, NearCache<?> cache,
+            ToDoubleFunction<NearCache.Statistics> count, String description) {
+        return FunctionCounter.builder(name, cache, c -> count.applyAsDouble(c.statistics())).tags(tags).description(description).register(registry);
+    }
+
+    private void unbind(NearCache<?> cache) {
+        List<Meter> bound = meters.remove(cache);
+        MeterRegistry from = registry;
+        if (bound != null && from != null) {
+            bound.forEach(from::remove);
+        }
+    }
+}

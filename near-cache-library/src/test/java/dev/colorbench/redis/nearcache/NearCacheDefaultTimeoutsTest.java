@@ -1,0 +1,212 @@
+package dev.colorbench.redis.nearcache;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import dev.colorbench.testkit.DelayProxy;
+import dev.colorbench.testkit.EmbeddedRedis;
+import dev.colorbench.testkit.RedisCommandStats;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.dao.DataAccessException;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * The heartbeat under Spring Boot's and Lettuce's default time-outs (no {@code spring.data.redis.timeout}:
+ * Lettuce's 60 s), where the heartbeat's own time-out, not the command's, is what bounds staleness:
+ * <ul>
+ * <li>a stall of Redis shorter than the command time-out (every client paused for 2.5 s) makes the copy
+ * late, not dropped: it answers again, warm, when the late {@code PING} is answered, and no new session
+ * begins, so no instance stampedes Redis after a stall;</li>
+ * <li>the tracking connection gone silent without closing (frozen in a {@link DelayProxy}): another
+ * writer's change is served within {@link #SILENT_BOUND}, since the late copy stops answering and reads go
+ * to Redis.</li>
+ * </ul>
+ */
+@SpringBootTest(classes = NearCacheDefaultTimeoutsTest.Application.class, properties = "redis.near-cache.prefixes=" + NearCacheDefaultTimeoutsTest.PREFIX)
+@DirtiesContext
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class NearCacheDefaultTimeoutsTest {
+
+    static final String PREFIX = "quiet::";
+
+    /** 2 x heartbeat + heartbeat time-out, 1.5 s, and the test's polling. */
+    static final Duration SILENT_BOUND = Duration.ofSeconds(2);
+
+    private static final List<String> KEYS = IntStream.range(0, 20).mapToObj(i -> PREFIX + "k" + i).toList();
+
+    private static final EmbeddedRedis REDIS = EmbeddedRedis.start();
+
+    private static final DelayProxy PATH = DelayProxy.start("127.0.0.1", URI.create(REDIS.url()).getPort(), Duration.ZERO);
+
+    private static RedisClient redisClient;
+
+    private static StatefulRedisConnection<String, String> redis;
+
+    @Autowired
+    private NearCacheTracking tracking;
+
+    @Autowired
+    private NearCache<String> cache;
+
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class Application {
+
+        @Bean
+        NearCache<String> strings(NearCacheTracking tracking) {
+            return tracking.newCache("strings", (key, stored) -> new String(stored, StandardCharsets.UTF_8));
+        }
+    }
+
+    @DynamicPropertySource
+    static void redisUrl(DynamicPropertyRegistry registry) {
+        registry.add("spring.data.redis.url", () -> "redis://127.0.0.1:" + PATH.port());
+    }
+
+    @BeforeAll
+    static void connect() {
+        redisClient = RedisClient.create(REDIS.url());
+        redis = redisClient.connect();
+        redis.sync().mset(KEYS.stream().collect(Collectors.toMap(key -> key, key -> key + "-v0")));
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        try {
+            redis.close();
+            redisClient.shutdown();
+        }
+        finally {
+            PATH.close();
+            REDIS.stop();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aStallShorterThanTheCommandTimeoutKeepsTheCopy() throws InterruptedException {
+        awaitWarm();
+        long sessions = tracking.sessions();
+        long drops = tracking.drops();
+        long lates = tracking.lates();
+        RedisClient pauser = RedisClient.create(REDIS.url());
+        try (StatefulRedisConnection<String, String> pause = pauser.connect()) {
+            pause.sync().clientPause(2500);
+            Thread.sleep(2000);
+            assertThat(tracking.isActive()).as("the copy answering 2 s into a 2.5 s stall").isFalse();
+        }
+        finally {
+            pauser.shutdown();
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+        while (!tracking.isActive() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+
+        assertThat(tracking.isActive()).as("the copy answering once the stall is over").isTrue();
+        assertThat(tracking.lates()).as("late heartbeats").isGreaterThan(lates);
+        assertThat(tracking.drops()).as("copies dropped").isEqualTo(drops);
+        assertThat(tracking.sessions()).as("sessions begun: none, the copy was kept").isEqualTo(sessions);
+        try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
+            assertThat(stats.during(() -> cache.getAll(KEYS))).as("a read right after the stall: still warm").isEmpty();
+        }
+    }
+
+    /** Last: the frozen connection stays late until Lettuce's 60 s command time-out fails its PING. */
+    @Test
+    @Order(2)
+    void theHeartbeatBoundsStalenessWhenTheTrackingConnectionGoesSilent() {
+        awaitWarm();
+        List<String> silent = trackingClients();
+        assertThat(silent).isNotEmpty();
+        silent.forEach(address -> assertThat(PATH.freeze(address)).isTrue());
+
+        String key = KEYS.get(7);
+        String after = key + "-while-silent";
+        redis.sync().set(key, after);
+        long written = System.nanoTime();
+        while (true) {
+            String value;
+            try {
+                value = cache.getAll(List.of(key)).values().get(0);
+            }
+            catch (DataAccessException ex) {
+                value = null;
+            }
+            long now = System.nanoTime();
+            if (after.equals(value)) {
+                System.out.printf("Near cache, default time-outs: tracking connection silent, another writer's change served after %.2f ms"
+                        + " (bound %s)%n", (now - written) / 1e6, SILENT_BOUND);
+                break;
+            }
+            if (now - written > SILENT_BOUND.toNanos()) {
+                fail("%s still reads %s %s after a write, with the tracking connection silent and the command time-out at its default",
+                        key, value, SILENT_BOUND);
+            }
+        }
+    }
+
+    /** Until a read of every key costs Redis nothing, within 5 s. */
+    private void awaitWarm() {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
+            while (true) {
+                Map<String, Long> cost;
+                try {
+                    cost = stats.during(() -> cache.getAll(KEYS));
+                }
+                catch (DataAccessException ex) {
+                    cost = Map.of("failed", 1L);
+                }
+                if (cost.isEmpty()) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    fail("a read still costs %s after 5 s (tracking %s)", cost, tracking.servers());
+                }
+                try {
+                    Thread.sleep(20);
+                }
+                catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private static List<String> trackingClients() {
+        List<String> addresses = new ArrayList<>();
+        Matcher client = Pattern.compile("^.*\\baddr=(\\S+) .*\\bflags=(\\S*t\\S*) .*$", Pattern.MULTILINE).matcher(redis.sync().clientList());
+        while (client.find()) {
+            addresses.add(client.group(1));
+        }
+        return addresses;
+    }
+}

@@ -299,6 +299,12 @@ public final class NearCache<V> implements AutoCloseable {
         Map<RedisKey, Flight> joined = new HashMap<>();
         for (RedisKey key : keys) {
             long generation = current.generation(key);
+            if (!isTracked(key)) {
+                // no invalidation would tell a joiner that a load under way is older than a write it saw: read it afresh
+                own.add(key);
+                ownFlights.add(new Flight(current, generation, new CompletableFuture<>()));
+                continue;
+            }
             Flight flight = flights.get(key);
             if (flight != null && flight.copy() == current && flight.generation() == generation && !flight.loaded().isCompletedExceptionally()) {
                 joined.put(key, flight);

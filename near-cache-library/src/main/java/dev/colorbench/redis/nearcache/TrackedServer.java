@@ -41,14 +41,14 @@ import org.slf4j.LoggerFactory;
  * idle flow, a partition, a frozen proxy) would otherwise never be noticed: the tracking connection
  * sends nothing of its own, and is idle exactly when nobody writes. So while it tracks, it is sent a
  * {@code PING} every heartbeat (250 ms by default). A {@code PING} not answered within the heartbeat
- * time-out (1 s) makes the connection <em>late</em>: the copy stops answering, but is kept. Redis
+ * time-out (1 s) makes the connection <em>late</em>, at that time-out: the copy stops answering, but is kept. Redis
  * answers in order, so when the late {@code PING}'s answer arrives, every invalidation sent before it
  * has arrived too, and the copy answers again: a stall of Redis, or a pause of the application, costs
  * no copy. A {@code PING} that fails (the application's command time-out, or the connection closed)
  * counts as a drop: the copy goes, the connection is closed, and a new one is opened and asked for
- * tracking as after any drop. So a copy is never served more than {@code 2 x heartbeat + heartbeat
- * time-out} (1.5 s) after its connection went silent: the next {@code PING} is sent within a beat, and
- * its lateness is seen at the first beat after the time-out.
+ * tracking as after any drop. So a copy is never served more than {@code heartbeat + heartbeat time-out}
+ * (1.25 s) after its connection went silent: the next {@code PING} is sent within a beat, and is late
+ * at its time-out, plus the time the scheduler's thread takes to run on a busy machine.
  *
  * <p>Nothing here blocks a thread that must be quick: the heartbeat runs on a scheduler that only
  * sends and checks, opening a connection (which blocks until it is open or fails) runs on a connector
@@ -288,11 +288,8 @@ final class TrackedServer {
                 return;
             }
             if (!reply.isDone()) {
-                if (!late && waited > settings.silence().toNanos()) {
-                    late = true;
-                    log.warn("Near cache: no answer from {} to a PING in {} ms; the copy does not answer until it comes", name,
-                            settings.silence().toMillis());
-                    events.late(this);
+                if (waited > settings.silence().toNanos()) {
+                    markLate();
                 }
                 return;
             }
@@ -302,6 +299,17 @@ final class TrackedServer {
             long dropsNow = drops.get();
             Ping sent = new Ping(current, dropsNow, System.nanoTime(), current.async().ping().toCompletableFuture());
             ping = sent;
+            // late exactly at the time-out, not at the next beat after it
+            try {
+                scheduler.schedule(() -> {
+                    if (!sent.reply().isDone() && ping == sent && connection == current && drops.get() == dropsNow) {
+                        markLate();
+                    }
+                }, settings.silence().toNanos(), TimeUnit.NANOSECONDS);
+            }
+            catch (RejectedExecutionException ex) {
+                // stopped meanwhile
+            }
             sent.reply().whenComplete((pong, error) -> {
                 // a late PING answered on the connection it was sent on: every invalidation before it has arrived
                 if (error == null && late && ping == sent && connection == current && drops.get() == dropsNow) {
@@ -315,6 +323,16 @@ final class TrackedServer {
         else {
             ping = null;
         }
+    }
+
+    /** On the scheduler's thread: the {@code PING} under way is unanswered past the heartbeat time-out. */
+    private void markLate() {
+        if (late) {
+            return;
+        }
+        late = true;
+        log.warn("Near cache: no answer from {} to a PING in {} ms; the copy does not answer until it comes", name, settings.silence().toMillis());
+        events.late(this);
     }
 
     /**

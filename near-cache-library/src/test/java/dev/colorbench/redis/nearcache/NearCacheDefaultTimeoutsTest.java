@@ -55,8 +55,11 @@ class NearCacheDefaultTimeoutsTest {
 
     static final String PREFIX = "quiet::";
 
-    /** 2 x heartbeat + heartbeat time-out, 1.5 s, and the test's polling. */
-    static final Duration SILENT_BOUND = Duration.ofSeconds(2);
+    /** Heartbeat + heartbeat time-out, 1.25 s, and 250 ms for the threads on a busy machine. */
+    static final Duration SILENT_BOUND = Duration.ofMillis(1500);
+
+    /** Heartbeat + heartbeat time-out, 1.25 s, and 250 ms for the threads on a busy machine. */
+    static final Duration HEARTBEAT_BOUND = Duration.ofMillis(1500);
 
     private static final List<String> KEYS = IntStream.range(0, 20).mapToObj(i -> PREFIX + "k" + i).toList();
 
@@ -138,9 +141,52 @@ class NearCacheDefaultTimeoutsTest {
         }
     }
 
-    /** Last: the frozen connection stays late until Lettuce's 60 s command time-out fails its PING. */
+    /**
+     * Delivery delayed far past the bound: the path to Redis adds 3 s to every round trip, so the
+     * invalidation of another writer's change arrives 1.5 s late each way. The heartbeat, not the
+     * delivery, bounds what the copy serves: no read that starts later than {@link #HEARTBEAT_BOUND}
+     * after the write's reply answers the old value, and the copy is late, not dropped.
+     */
     @Test
     @Order(2)
+    void aDelayedDeliveryIsBoundedByTheHeartbeat() throws InterruptedException {
+        awaitWarm();
+        long drops = tracking.drops();
+        String key = KEYS.get(3);
+        String before = cache.getAll(List.of(key)).values().get(0);
+        String after = key + "-delayed";
+        PATH.setAddedRoundTrip(Duration.ofSeconds(3));
+        try {
+            redis.sync().set(key, after);
+            long written = System.nanoTime();
+            long lastStale = -1;
+            while (true) {
+                long started = System.nanoTime();
+                String value = cache.getAll(List.of(key)).values().get(0);
+                if (after.equals(value)) {
+                    break;
+                }
+                assertThat(value).isEqualTo(before);
+                lastStale = started - written;
+                assertThat(Duration.ofNanos(lastStale)).as("a read of the value from before, started after the write").isLessThanOrEqualTo(HEARTBEAT_BOUND);
+            }
+            System.out.printf("Near cache, delivery 1.5 s late each way: the last read of the value from before started %.2f ms after the write"
+                    + " (bound %s)%n", lastStale / 1e6, HEARTBEAT_BOUND);
+        }
+        finally {
+            PATH.setAddedRoundTrip(Duration.ZERO);
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!tracking.isActive() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(tracking.isActive()).as("the copy answering once the delay is gone").isTrue();
+        assertThat(tracking.drops()).as("copies dropped: none, the copy was late").isEqualTo(drops);
+    }
+
+    /** Last: the frozen connection stays late until Lettuce's 60 s command time-out fails its PING. */
+    @Test
+    @Order(3)
     void theHeartbeatBoundsStalenessWhenTheTrackingConnectionGoesSilent() {
         awaitWarm();
         List<String> silent = trackingClients();

@@ -502,6 +502,25 @@ public final class NearCache<V> implements AutoCloseable {
         }
     }
 
+    /**
+     * This application wrote {@code key} through Redis, and Redis answered: the key goes from the copy now.
+     * The write's own invalidation can arrive after its reply, and until then the writer's next read
+     * would find the value from before. Not counted as an invalidation: Redis did not report it.
+     */
+    void written(String key) {
+        LocalCopy current = copy;
+        if (current != null) {
+            current.invalidate(RedisKey.of(key));
+        }
+    }
+
+    /** This application deleted every key it reads here: a new, empty copy now, under the tracking's lock as every new copy. */
+    void cleared() {
+        synchronized (owner) {
+            flushed();
+        }
+    }
+
     /** The copy answering now, or null: for the tests. */
     LocalCopy copy() {
         return copy;

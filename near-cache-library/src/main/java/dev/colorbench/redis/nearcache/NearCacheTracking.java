@@ -195,6 +195,11 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         return cache;
     }
 
+    /** The properties it was made with: the cache manager checks its caches' key prefixes against them. */
+    NearCacheProperties properties() {
+        return properties;
+    }
+
     /** A closed cache: no more invalidations, no more copies. */
     void forget(NearCache<?> cache) {
         boolean removed;

@@ -1,0 +1,231 @@
+package dev.colorbench.redis.nearcache;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.data.redis.cache.CacheStatisticsCollector;
+import org.springframework.data.redis.cache.RedisCache;
+import org.springframework.data.redis.cache.RedisCacheConfiguration;
+import org.springframework.data.redis.cache.RedisCacheWriter;
+import org.springframework.data.redis.serializer.SerializationException;
+
+/**
+ * A Spring {@link org.springframework.cache.Cache} whose reads go through a {@link NearCache}, and whose
+ * writes are {@link RedisCache}'s own: the same keys, the same bytes, the same commands. So what a
+ * {@link org.springframework.data.redis.cache.RedisCacheManager} wrote, it reads, and the reverse. Made
+ * by {@link NearCacheManager}, one per Spring cache, its near cache named after it.
+ *
+ * <p>A read costs nothing once the copy holds the key, and one MGET (and one PTTL) otherwise. A
+ * write is one command, as {@code RedisCache}'s; once Redis answers, the key also leaves this
+ * instance's copy, because the write's own invalidation can arrive after its reply: the writer's next
+ * read sees its write. The other instances see it when the invalidation reaches them.
+ *
+ * <p>{@link #getAll} reads many keys at once: one MGET of just the keys the copy lacks.
+ */
+public class NearRedisCache extends RedisCache {
+
+    private static final Logger log = LoggerFactory.getLogger(NearRedisCache.class);
+
+    /** Loads under {@link #get(Object, Callable)} take one of these by key, so that a key is loaded once at a time here. */
+    private static final int LOCKS = 64;
+
+    private final NearCache<Object> near;
+
+    private final CacheStatisticsCollector statistics;
+
+    private final Object[] locks = new Object[LOCKS];
+
+    NearRedisCache(String name, RedisCacheWriter cacheWriter, RedisCacheConfiguration configuration, NearCacheTracking tracking,
+            CacheStatisticsCollector statistics) {
+        super(name, cacheWriter, configuration);
+        this.statistics = statistics;
+        for (int i = 0; i < LOCKS; i++) {
+            locks[i] = new Object();
+        }
+        this.near = tracking.newCache(name, this::decode);
+    }
+
+    /** The near cache the reads go through: its statistics, its size, whether it answers. */
+    public NearCache<Object> nearCache() {
+        return near;
+    }
+
+    /** Runs on a miss, once per key read: what RedisCache would make of the bytes; null, a miss, if they are unreadable. */
+    private Object decode(String key, byte[] stored) {
+        try {
+            return deserializeCacheValue(stored);
+        }
+        catch (SerializationException ex) {
+            log.warn("Near cache '{}': unreadable value at {}, read as a miss ({})", getName(), key, ex.getMessage());
+            return null;
+        }
+    }
+
+    /** One key: from the copy, or one MGET. A value Redis holds but this cache cannot read is a miss, as none. */
+    @Override
+    protected Object lookup(Object key) {
+        Object value = near.getAll(List.of(createCacheKey(key))).values().get(0);
+        count(value);
+        return value;
+    }
+
+    /**
+     * The values of {@code keys}, in their order: a wrapper for each key the cache holds (of null where
+     * it holds a null value), and null where it holds nothing or nothing readable. The keys the copy
+     * holds cost nothing, the rest one MGET together, and one PTTL each.
+     */
+    public List<ValueWrapper> getAll(Collection<?> keys) {
+        List<String> redisKeys = new ArrayList<>(keys.size());
+        for (Object key : keys) {
+            redisKeys.add(createCacheKey(key));
+        }
+        List<Object> values = near.getAll(redisKeys).values();
+        List<ValueWrapper> wrappers = new ArrayList<>(values.size());
+        for (Object value : values) {
+            count(value);
+            wrappers.add(toValueWrapper(value));
+        }
+        return Collections.unmodifiableList(wrappers);
+    }
+
+    private void count(Object value) {
+        statistics.incGets(getName());
+        if (value != null) {
+            statistics.incHits(getName());
+        }
+        else {
+            statistics.incMisses(getName());
+        }
+    }
+
+    /**
+     * The value of {@code key}, loaded and put if the cache holds none. One load of a key at a time in
+     * this instance; the others wait, and read what it put (the put removed the key from the copy).
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T get(Object key, Callable<T> valueLoader) {
+        ValueWrapper held = get(key);
+        if (held != null) {
+            return (T) held.get();
+        }
+        synchronized (locks[Math.floorMod(createCacheKey(key).hashCode(), LOCKS)]) {
+            held = get(key);
+            if (held != null) {
+                return (T) held.get();
+            }
+            T value = loadCacheValue(key, valueLoader);
+            put(key, value);
+            return value;
+        }
+    }
+
+    @Override
+    public void put(Object key, Object value) {
+        String redisKey = createCacheKey(key);
+        try {
+            super.put(key, value);
+        }
+        finally {
+            near.written(redisKey);
+        }
+    }
+
+    @Override
+    public ValueWrapper putIfAbsent(Object key, Object value) {
+        String redisKey = createCacheKey(key);
+        try {
+            return super.putIfAbsent(key, value);
+        }
+        finally {
+            near.written(redisKey);
+        }
+    }
+
+    @Override
+    public void evict(Object key) {
+        String redisKey = createCacheKey(key);
+        try {
+            super.evict(key);
+        }
+        finally {
+            near.written(redisKey);
+        }
+    }
+
+    @Override
+    public boolean evictIfPresent(Object key) {
+        String redisKey = createCacheKey(key);
+        try {
+            return super.evictIfPresent(key);
+        }
+        finally {
+            near.written(redisKey);
+        }
+    }
+
+    /** Deletes the keys matching {@code keyPattern} under the cache's prefix (SCAN and DEL), then empties the copy. {@link #clear()} is {@code "*"}. */
+    @Override
+    public void clear(String keyPattern) {
+        try {
+            super.clear(keyPattern);
+        }
+        finally {
+            near.cleared();
+        }
+    }
+
+    @Override
+    public boolean invalidate() {
+        try {
+            return super.invalidate();
+        }
+        finally {
+            near.cleared();
+        }
+    }
+
+    /** From the copy when it holds the key, without a command; otherwise {@code RedisCache}'s asynchronous GET, whose value is not kept. */
+    @Override
+    public CompletableFuture<ValueWrapper> retrieve(Object key) {
+        Object kept = near.getIfPresent(createCacheKey(key));
+        if (kept != null) {
+            count(kept);
+            return CompletableFuture.completedFuture(toValueWrapper(kept));
+        }
+        return super.retrieve(key);
+    }
+
+    /** As {@code RedisCache}'s, and the key leaves the copy once the write is done. */
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> CompletableFuture<T> retrieve(Object key, Supplier<CompletableFuture<T>> valueLoader) {
+        String redisKey = createCacheKey(key);
+        return retrieve(key).thenCompose(held -> {
+            if (held != null) {
+                return CompletableFuture.completedFuture((T) held.get());
+            }
+            return valueLoader.get().thenCompose(value -> {
+                Object stored = preProcessCacheValue(value);
+                if (stored == null) {
+                    throw new IllegalArgumentException("Cache '%s' does not allow 'null' values; Avoid storing null via"
+                            .formatted(getName()) + " '@Cacheable(unless=\"#result == null\")' or configure RedisCache to allow 'null'"
+                            + " via RedisCacheConfiguration");
+                }
+                Duration ttl = getCacheConfiguration().getTtlFunction().getTimeToLive(key, stored);
+                return getCacheWriter().store(getName(), serializeCacheKey(redisKey), serializeCacheValue(stored), ttl)
+                        .whenComplete((done, failure) -> near.written(redisKey))
+                        .thenApply(done -> value);
+            });
+        });
+    }
+}

@@ -17,6 +17,10 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
@@ -139,6 +143,14 @@ class NearCacheManagerTest {
         @Cacheable("items")
         public Item find(String id) {
             loads.incrementAndGet();
+            return source.get(id);
+        }
+
+        /** The same cache, loaded once per key at a time in the instance. */
+        @Cacheable(cacheNames = "items", sync = true)
+        public Item findOnce(String id) {
+            loads.incrementAndGet();
+            sleep(Duration.ofMillis(50)); // long enough for the other readers to miss too
             return source.get(id);
         }
 
@@ -410,6 +422,32 @@ class NearCacheManagerTest {
         try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
             assertThat(stats.during(() -> cache.getAll(List.of(held.get(0), inRedis, held.get(2))))).as("the same keys once more").isEmpty();
         }
+    }
+
+    /** Eight concurrent misses of a {@code sync = true} method: one load; the others read what it put. */
+    @Test
+    void aSynchronizedCacheableLoadsAKeyOnce() throws Exception {
+        String id = fresh("sync");
+        items.hold(id, new Item(id, 1));
+        int loads = items.loads();
+        ExecutorService readers = Executors.newFixedThreadPool(8);
+        try {
+            CyclicBarrier start = new CyclicBarrier(8);
+            List<Future<Item>> reads = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                reads.add(readers.submit(() -> {
+                    start.await();
+                    return items.findOnce(id);
+                }));
+            }
+            for (Future<Item> read : reads) {
+                assertThat(read.get()).isEqualTo(new Item(id, 1));
+            }
+        }
+        finally {
+            readers.shutdownNow();
+        }
+        assertThat(items.loads() - loads).as("loads of 8 concurrent misses").isEqualTo(1);
     }
 
     /** The asynchronous reads of a CompletableFuture-returning {@code @Cacheable}: a put is read back, and a loaded value is stored and read back. */

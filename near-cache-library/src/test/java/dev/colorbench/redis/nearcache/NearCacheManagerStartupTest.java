@@ -33,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code spring.cache.cache-names}), time-to-idle, keys not written as strings, a time-to-live while
  * TTLs are not read. Spring Boot's own {@code RedisCacheManager} stays without the property, and
  * another {@code spring.cache.type} wins. No Redis: the refusals come before any connection, and the
- * contexts that start are closed before the tracking would answer.
+ * contexts that start are closed before the tracking would answer. Where the case is not the prefixes,
+ * the near cache is turned off, so that nothing tries to connect.
  */
 class NearCacheManagerStartupTest {
 
@@ -129,7 +130,8 @@ class NearCacheManagerStartupTest {
                 .withPropertyValues("redis.near-cache.prefixes=orders::", "redis.near-cache.read-ttl=false", "spring.cache.redis.time-to-live=1m")
                 .run(context -> assertThat(refusal(context, InvalidConfigurationPropertyValueException.class).getName())
                         .isEqualTo("redis.near-cache.read-ttl"));
-        runner.withUserConfiguration(Orders.class).withPropertyValues("redis.near-cache.prefixes=orders::", "redis.near-cache.read-ttl=false")
+        runner.withUserConfiguration(Orders.class)
+                .withPropertyValues("redis.near-cache.prefixes=orders::", "redis.near-cache.read-ttl=false", "redis.near-cache.enabled=false")
                 .run(context -> assertThat(context).as("no time-to-live").hasNotFailed());
     }
 
@@ -139,7 +141,7 @@ class NearCacheManagerStartupTest {
         RedisCacheManagerBuilderCustomizer customizer = builder -> builder.disableCreateOnMissingCache()
                 .withCacheConfiguration("orders", builder.cacheDefaults().entryTtl(Duration.ofMinutes(5)));
 
-        runner.withUserConfiguration(Orders.class).withPropertyValues("redis.near-cache.prefixes=orders::")
+        runner.withUserConfiguration(Orders.class).withPropertyValues("redis.near-cache.prefixes=orders::", "redis.near-cache.enabled=false")
                 .withBean(RedisCacheManagerBuilderCustomizer.class, () -> customizer).run(context -> {
                     NearCacheManager manager = context.getBean(NearCacheManager.class);
                     assertThat(manager.getNearCache("orders").getCacheConfiguration().getTtlFunction())
@@ -153,16 +155,17 @@ class NearCacheManagerStartupTest {
         new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, NearCacheAutoConfiguration.class,
                         NearCacheManagerAutoConfiguration.class, CacheAutoConfiguration.class))
-                .withPropertyValues("spring.data.redis.url=redis://127.0.0.1:" + FreePorts.loopback(), "redis.near-cache.prefixes=items::")
+                .withPropertyValues("spring.data.redis.url=redis://127.0.0.1:" + FreePorts.loopback(), "redis.near-cache.prefixes=items::",
+                        "redis.near-cache.enabled=false")
                 .withUserConfiguration(Orders.class)
                 .run(context -> assertThat(context).hasNotFailed().getBean(CacheManager.class).isExactlyInstanceOf(RedisCacheManager.class));
     }
 
     @Test
     void anotherCacheTypeWins() {
-        runner.withUserConfiguration(Orders.class).withPropertyValues("spring.cache.type=none")
+        runner.withUserConfiguration(Orders.class).withPropertyValues("spring.cache.type=none", "redis.near-cache.enabled=false")
                 .run(context -> assertThat(context).hasNotFailed().getBean(CacheManager.class).isInstanceOf(NoOpCacheManager.class));
-        runner.withUserConfiguration(Orders.class).withPropertyValues("spring.cache.type=simple")
+        runner.withUserConfiguration(Orders.class).withPropertyValues("spring.cache.type=simple", "redis.near-cache.enabled=false")
                 .run(context -> assertThat(context).hasNotFailed().getBean(CacheManager.class).isInstanceOf(ConcurrentMapCacheManager.class));
     }
 

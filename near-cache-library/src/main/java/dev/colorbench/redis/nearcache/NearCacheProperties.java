@@ -45,6 +45,24 @@ public class NearCacheProperties {
     /** On a Redis Cluster, how often the library asks a master which masters own slots: how long a master it does not track can go unnoticed. */
     private Duration topologyRefresh = Duration.ofSeconds(1);
 
+    /** Spring's caches, behind {@code @Cacheable}. */
+    private final CacheManager cacheManager = new CacheManager();
+
+    /** {@code redis.near-cache.cache-manager}: the {@link NearCacheManager}. */
+    public static class CacheManager {
+
+        /** Whether Spring's caches keep a near copy ({@link NearCacheManager}); needs {@code @EnableCaching}. */
+        private boolean enabled;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
     /**
      * Checks every value, as Spring Boot's failure analysis reports it: the property, its value and why.
      *
@@ -82,6 +100,10 @@ public class NearCacheProperties {
 
     public void setEnabled(boolean enabled) {
         this.enabled = enabled;
+    }
+
+    public CacheManager getCacheManager() {
+        return cacheManager;
     }
 
     public List<String> getPrefixes() {

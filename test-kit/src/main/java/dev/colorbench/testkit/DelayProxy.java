@@ -71,6 +71,11 @@ public final class DelayProxy implements AutoCloseable {
         return server.getLocalPort();
     }
 
+    /** Where the proxy forwards to. */
+    InetSocketAddress target() {
+        return target;
+    }
+
     /** Changes the added round trip from now on: what is already under way keeps the time it was given. */
     public void setAddedRoundTrip(Duration addedRoundTrip) {
         halfDelayNanos = addedRoundTrip.toNanos() / 2;

@@ -20,8 +20,12 @@ import io.lettuce.core.api.StatefulRedisConnection;
  * tracking connection, so that a connection gone silent is noticed, and its check of a cluster's
  * masters), and a count of what some requests cost would otherwise depend on whether a beat fell inside
  * it. No pattern sends either per request; one that did would show it in {@code pings}, not in
- * {@code commands}. Nothing else is taken off: a pattern that
- * sends an {@code INFO} per request shows it.
+ * {@code commands}.
+ *
+ * <p>A replica's {@code REPLCONF} is left out altogether, from the commands and the round trips: the
+ * acknowledgement a replica sends its master once a second, on its replication link, is replication's own
+ * heartbeat and never a request's cost. A replica connecting shows, as {@code PSYNC}. Nothing else is
+ * taken off: a pattern that sends an {@code INFO} per request shows it.
  */
 public final class RedisCommandStats implements AutoCloseable {
 
@@ -29,6 +33,9 @@ public final class RedisCommandStats implements AutoCloseable {
 
     /** The commands sent on a timer: {@code CLUSTER NODES} is {@code cluster} before Redis 7, {@code cluster|nodes} after. */
     private static final java.util.Set<String> TIMED = java.util.Set.of("ping", "cluster", "cluster|nodes");
+
+    /** A replica's acknowledgement to its master, once a second on its replication link. */
+    private static final String REPLCONF = "replconf";
 
     private static final Pattern READS = Pattern.compile("^total_reads_processed:(\\d+)", Pattern.MULTILINE);
 
@@ -95,11 +102,12 @@ public final class RedisCommandStats implements AutoCloseable {
     public static Usage usage(Snapshot before, Snapshot after) {
         long ownCalls = after.ownInfoCallsCounted() - before.ownInfoCallsCounted();
         long pings = pings(before, after);
-        Long roundTrips = before.socketReads() < 0 ? null : after.socketReads() - before.socketReads() - ownCalls - pings;
+        long replconfs = after.calls().getOrDefault(REPLCONF, 0L) - before.calls().getOrDefault(REPLCONF, 0L);
+        Long roundTrips = before.socketReads() < 0 ? null : after.socketReads() - before.socketReads() - ownCalls - pings - replconfs;
         return new Usage(difference(before, after), roundTrips, pings);
     }
 
-    /** What the server executed between two readings, without this instance's own {@code INFO} calls and without the commands sent on timers. */
+    /** What the server executed between two readings, without this instance's own {@code INFO} calls, the commands sent on timers and {@code REPLCONF}. */
     public static Map<String, Long> difference(Snapshot before, Snapshot after) {
         Map<String, Long> delta = new TreeMap<>();
         after.calls().forEach((command, calls) -> {
@@ -107,7 +115,7 @@ public final class RedisCommandStats implements AutoCloseable {
             if (command.equals("info")) {
                 added -= after.ownInfoCallsCounted() - before.ownInfoCallsCounted();
             }
-            if (added > 0 && !TIMED.contains(command)) {
+            if (added > 0 && !TIMED.contains(command) && !command.equals(REPLCONF)) {
                 delta.put(command, added);
             }
         });

@@ -84,6 +84,35 @@ class RedisCommandStatsTest {
         }
     }
 
+    /** A replica acknowledges its master once a second: over 1.5 s, the master's count is still only the other client's. */
+    @Test
+    void leavesOutAReplicasAcknowledgements() {
+        try (EmbeddedRedis master = EmbeddedRedis.start();
+                DelayProxy path = DelayProxy.start("127.0.0.1", master.port(), Duration.ZERO);
+                EmbeddedRedis replica = EmbeddedRedis.startReplicaOf(master, path);
+                RedisCommandStats stats = RedisCommandStats.connect(master.url());
+                Connection other = new Connection(master.url())) {
+            RedisCommandStats.Usage usage = stats.usage(() -> {
+                other.commands.sync().get("colors::test::replicated");
+                sleep(1_500);
+            });
+
+            assertThat(stats.everything()).containsKey("replconf");
+            assertThat(usage.commands()).containsExactly(Map.entry("get", 1L));
+            assertThat(usage.roundTrips()).isEqualTo(1);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+
     private static final class Connection implements AutoCloseable {
 
         private final RedisClient client;

@@ -71,7 +71,11 @@ class EmbeddedRedisClusterReshardingTest {
             assertThat(from.redis.sync().clusterCountKeysInSlot(slot)).isZero();
             assertThatThrownBy(() -> from.redis.sync().get(keys.get(0))).hasMessageContaining("MOVED");
             assertThat(to.redis.sync().clusterCountKeysInSlot(slot)).isEqualTo(250);
-            to.redis.sync().waitForReplication(1, 5_000);
+            // the keys reach the replica as the target's own writes; WAIT would not wait for them, as this connection wrote none
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (toReplica.redis.sync().clusterCountKeysInSlot(slot) < keys.size() && System.nanoTime() < deadline) {
+                sleep(10);
+            }
             toReplica.redis.sync().readOnly();
             for (int i = 0; i < keys.size(); i++) {
                 assertThat(toReplica.redis.sync().get(keys.get(i))).isEqualTo("v" + i);
@@ -157,6 +161,16 @@ class EmbeddedRedisClusterReshardingTest {
         }
         assertThatIllegalArgumentException().isThrownBy(() -> cluster.moveSlot(slot, 1)).withMessageContaining("last");
         assertThatIllegalStateException().isThrownBy(() -> cluster.failover(added)).withMessageContaining("no replica");
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
     }
 
     /** Every node, masters and replicas, names the node at {@code ownerUrl} as the master serving {@code slot}. */

@@ -1,0 +1,228 @@
+package dev.colorbench.redis.nearcache;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
+
+import dev.colorbench.testkit.EmbeddedRedisCluster;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.SlotHash;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.dao.DataAccessException;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * The near cache across a change of a Redis Cluster's masters, on an embedded cluster of three masters
+ * with a replica each. The application sets no Lettuce topology refresh: keeping the topology current is
+ * the library's job. Another writer is a plain connection to the master that owns the key.
+ * <ul>
+ * <li>a failover on request, then one by stopping a master: the copy tracks the promoted master, and
+ * another writer's change on it is served within {@link #SETTLED};</li>
+ * <li>a resharding onto a master the application has never seen (added, then given a slot): a key read
+ * and kept before the move, changed on its new master right after, is served within {@link #MOVED} of
+ * the change, the library's {@code topology-refresh} and the time to track the new master.</li>
+ * </ul>
+ * The bound is measured from the write's reply to the first read that shows it, and printed.
+ */
+@SpringBootTest(classes = NearCacheClusterTopologyTest.Application.class, properties = {
+        "redis.near-cache.prefixes=" + NearCacheClusterTopologyTest.PREFIX,
+        "spring.data.redis.timeout=1s",
+        "spring.data.redis.connect-timeout=1s" })
+@DirtiesContext
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class NearCacheClusterTopologyTest {
+
+    static final String PREFIX = "topo::";
+
+    /** Another writer's change, once the masters are tracked. */
+    static final Duration SETTLED = Duration.ofSeconds(1);
+
+    /** Topology refresh (1 s), a CLUSTER NODES round trip, a new tracking connection's handshake, and 500 ms for a loaded machine. */
+    static final Duration MOVED = Duration.ofMillis(2500);
+
+    private static final List<String> KEYS = IntStream.range(0, 30).mapToObj(i -> PREFIX + "k" + i).toList();
+
+    private static final EmbeddedRedisCluster CLUSTER = EmbeddedRedisCluster.startWithReplicas();
+
+    @Autowired
+    private NearCacheTracking tracking;
+
+    @Autowired
+    private NearCache<String> cache;
+
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class Application {
+
+        @Bean
+        NearCache<String> strings(NearCacheTracking tracking) {
+            return tracking.newCache("strings", (key, stored) -> new String(stored, StandardCharsets.UTF_8));
+        }
+    }
+
+    @DynamicPropertySource
+    static void clusterNodes(DynamicPropertyRegistry registry) {
+        registry.add("spring.data.redis.cluster.nodes", () -> String.join(",", CLUSTER.nodes()));
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        CLUSTER.close();
+    }
+
+    @BeforeEach
+    void everyKeyHeld() {
+        for (String key : KEYS) {
+            write(key, key + "-v0");
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aFailoverOnRequestEndsWithThePromotedMasterTracked() throws InterruptedException {
+        awaitWarm();
+        String key = keyOn(0);
+        long changes = tracking.topologyChanges();
+
+        long started = System.nanoTime();
+        CLUSTER.failover(0);
+        Duration tracked = awaitWarm();
+        System.out.printf("Near cache, cluster: failover on request took %d ms, the copy warm again %d ms after it%n",
+                (System.nanoTime() - started) / 1_000_000 - tracked.toMillis(), tracked.toMillis());
+
+        assertThat(tracking.topologyChanges()).as("changes of the masters seen").isGreaterThan(changes);
+        assertThat(tracking.servers()).as("the promoted master, tracked").containsKey("master " + address(CLUSTER.masterUrl(0)));
+        assertServedWithin(key, key + "-after-failover", SETTLED);
+    }
+
+    @Test
+    @Order(2)
+    void aFailoverByStoppingAMasterEndsWithThePromotedMasterTracked() throws InterruptedException {
+        awaitWarm();
+        String key = keyOn(1);
+
+        Duration failover = CLUSTER.failoverByStopping(1);
+        Duration tracked = awaitWarm();
+        System.out.printf("Near cache, cluster: failover by stopping a master took %d ms, the copy warm again %d ms after it%n",
+                failover.toMillis(), tracked.toMillis());
+
+        assertThat(tracking.servers()).as("the promoted master, tracked, and not the stopped one")
+                .containsKey("master " + address(CLUSTER.masterUrl(1))).doesNotContainKey("master " + address(CLUSTER.replicaUrl(1)));
+        assertServedWithin(key, key + "-after-crash", SETTLED);
+        CLUSTER.startMaster(1);
+    }
+
+    /** The case that stays stale for good without the library's own topology check: a key moved to a master nobody told the application of. */
+    @Test
+    @Order(3)
+    void aKeyMovedToANewMasterIsServedWithinTheBound() throws InterruptedException {
+        awaitWarm();
+        String key = keyOn(2);
+        assertThat(cache.getAll(List.of(key)).values()).containsExactly(key + "-v0");
+        int added = CLUSTER.addMaster();
+
+        CLUSTER.moveSlot(SlotHash.getSlot(key), added);
+        // the move's MIGRATE deleted the key on its old master, which reported it: read it again, from the new master, through a redirect
+        assertThat(cache.getAll(List.of(key)).values()).containsExactly(key + "-v0");
+        String after = key + "-on-the-new-master";
+        long written = write(key, after);
+
+        long served = awaitServed(key, after, written, MOVED);
+        System.out.printf("Near cache, cluster: a key moved to a new master, read from it, then changed there, served %.2f ms after the write"
+                + " (bound %s)%n", served / 1e6, MOVED);
+        String newMaster = "master " + address(CLUSTER.masterUrl(added));
+        long deadline = System.nanoTime() + MOVED.toNanos();
+        while (!tracking.servers().containsKey(newMaster) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(tracking.servers()).as("the new master, tracked").containsKey(newMaster);
+        awaitWarm();
+        assertServedWithin(key, key + "-again", SETTLED);
+    }
+
+    private void assertServedWithin(String key, String value, Duration bound) {
+        long served = awaitServed(key, value, write(key, value), bound);
+        System.out.printf("Near cache, cluster: another writer's change served %.2f ms after its reply (bound %s)%n", served / 1e6, bound);
+    }
+
+    /** Reads until {@code value} is served; each earlier read must be a value from before. Nanoseconds from the write. */
+    private long awaitServed(String key, String value, long writtenNanos, Duration bound) {
+        while (true) {
+            String read;
+            try {
+                read = cache.getAll(List.of(key)).values().get(0);
+            }
+            catch (DataAccessException ex) {
+                read = null;
+            }
+            long now = System.nanoTime();
+            if (value.equals(read)) {
+                return now - writtenNanos;
+            }
+            if (now - writtenNanos > bound.toNanos()) {
+                fail("%s still reads %s %s after another writer wrote %s (tracking %s)", key, read, bound, value, tracking.servers());
+            }
+        }
+    }
+
+    /** Writes {@code key} on the master that owns it, as another application would; the reply's instant. */
+    private static long write(String key, String value) {
+        RedisClient client = RedisClient.create(CLUSTER.masterUrl(CLUSTER.masterOf(key)));
+        try (StatefulRedisConnection<String, String> connection = client.connect()) {
+            connection.sync().set(key, value);
+            return System.nanoTime();
+        }
+        finally {
+            client.shutdown();
+        }
+    }
+
+    /** Until a read of every key costs no load, within 30 s; how long that took. */
+    private Duration awaitWarm() throws InterruptedException {
+        long started = System.nanoTime();
+        long deadline = started + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            long loads = cache.statistics().loads();
+            try {
+                cache.getAll(KEYS);
+                if (tracking.isActive() && cache.statistics().loads() == loads) {
+                    return Duration.ofNanos(System.nanoTime() - started);
+                }
+            }
+            catch (DataAccessException ex) {
+                // a master away: read again
+            }
+            if (System.nanoTime() > deadline) {
+                fail("no warm read within 30 s (tracking %s)", tracking.servers());
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private static String keyOn(int master) {
+        return KEYS.stream().filter(key -> CLUSTER.masterOf(key) == master).findFirst().orElseThrow();
+    }
+
+    private static String address(String url) {
+        java.net.URI uri = java.net.URI.create(url);
+        return uri.getHost() + ":" + uri.getPort();
+    }
+}

@@ -416,10 +416,11 @@ public final class NearCache<V> implements AutoCloseable {
             boolean keep = value != null && current != null && isTracked(key);
             if (ttls != null) {
                 if (ttls[i] >= 0) {
-                    expiresAt = Math.min(expiresAt, started + TimeUnit.MILLISECONDS.toNanos(ttls[i]));
+                    // PTTL counts whole milliseconds from Redis's clock: a millisecond less, so as never to outlive the key
+                    expiresAt = Math.min(expiresAt, started + TimeUnit.MILLISECONDS.toNanos(ttls[i] - 1));
                 }
                 // -1: no TTL; -2: gone between the MGET and the PTTL, or no answer: not kept
-                keep &= ttls[i] > 0 || ttls[i] == -1;
+                keep &= ttls[i] > 1 || ttls[i] == -1;
             }
             if (keep) {
                 current.put(key, generations[i], value, weight, expiresAt);

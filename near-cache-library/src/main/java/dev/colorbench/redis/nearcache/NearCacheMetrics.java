@@ -73,19 +73,19 @@ public final class NearCacheMetrics implements MeterBinder {
         }
         Tags tags = Tags.of("cache", cache.name());
         List<Meter> bound = new ArrayList<>();
-        bound.add(count(to, "near.cache.gets", tags.and("result", "hit"), cache, s -> s.hits(), "Reads answered from the copy"));
-        bound.add(count(to, "near.cache.gets", tags.and("result", "miss"), cache, s -> s.misses(), "Reads the copy could not answer"));
+        bound.add(count(to, "near.cache.gets", tags.and("result", "hit"), cache, s -> s.hits(), "Reads of a key: answered from the copy (hit), or not (miss)"));
+        bound.add(count(to, "near.cache.gets", tags.and("result", "miss"), cache, s -> s.misses(), "Reads of a key: answered from the copy (hit), or not (miss)"));
         bound.add(count(to, "near.cache.loads", tags.and("result", "success"), cache, s -> s.loads() - s.loadFailures(),
-                "Reads of Redis, one round trip each"));
-        bound.add(count(to, "near.cache.loads", tags.and("result", "failure"), cache, s -> s.loadFailures(), "Reads of Redis that failed"));
+                "Reads of Redis, one round trip each, by result"));
+        bound.add(count(to, "near.cache.loads", tags.and("result", "failure"), cache, s -> s.loadFailures(), "Reads of Redis, one round trip each, by result"));
         bound.add(FunctionTimer.builder("near.cache.load.duration", cache, c -> c.statistics().loads(),
                 c -> c.statistics().loadTime().toNanos(), TimeUnit.NANOSECONDS).tags(tags).description("Time spent reading Redis").register(to));
         bound.add(count(to, "near.cache.loads.shared", tags, cache, s -> s.shared(), "Misses that joined another read's load of the key"));
         bound.add(count(to, "near.cache.puts.refused", tags, cache, s -> s.refusedPuts(),
                 "Values read from Redis and not kept: the key changed meanwhile, or the copy was replaced"));
-        bound.add(count(to, "near.cache.evictions", tags.and("cause", "size"), cache, s -> s.evictions(), "Entries evicted for the bound in bytes"));
+        bound.add(count(to, "near.cache.evictions", tags.and("cause", "size"), cache, s -> s.evictions(), "Entries removed for the bound in bytes (size) or expired (expired)"));
         bound.add(count(to, "near.cache.evictions", tags.and("cause", "expired"), cache, s -> s.expirations(),
-                "Entries expired: the local time-to-live, or the key's TTL"));
+                "Entries removed for the bound in bytes (size) or expired (expired)"));
         bound.add(count(to, "near.cache.invalidations", tags, cache, s -> s.invalidations(), "Keys Redis reported changed"));
         bound.add(Gauge.builder("near.cache.size", cache, NearCache::size).tags(tags).description("Entries in the copy").register(to));
         bound.add(Gauge.builder("near.cache.bytes", cache, NearCache::bytes).tags(tags).baseUnit("bytes")

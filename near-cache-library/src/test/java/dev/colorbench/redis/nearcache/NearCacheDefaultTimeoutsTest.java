@@ -3,11 +3,8 @@ package dev.colorbench.redis.nearcache;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -189,7 +186,7 @@ class NearCacheDefaultTimeoutsTest {
     @Order(3)
     void theHeartbeatBoundsStalenessWhenTheTrackingConnectionGoesSilent() {
         awaitWarm();
-        List<String> silent = trackingClients();
+        List<String> silent = trackingClientsNow();
         assertThat(silent).isNotEmpty();
         silent.forEach(address -> assertThat(PATH.freeze(address)).isTrue());
 
@@ -247,12 +244,8 @@ class NearCacheDefaultTimeoutsTest {
         }
     }
 
-    private static List<String> trackingClients() {
-        List<String> addresses = new ArrayList<>();
-        Matcher client = Pattern.compile("^.*\\baddr=(\\S+) .*\\bflags=(\\S*t\\S*) .*$", Pattern.MULTILINE).matcher(redis.sync().clientList());
-        while (client.find()) {
-            addresses.add(client.group(1));
-        }
-        return addresses;
+    /** The address (the proxy's end) of each connection Redis lists with the tracking flag. */
+    private static List<String> trackingClientsNow() {
+        return TrackingClients.addresses(redis.sync().clientList());
     }
 }

@@ -101,8 +101,6 @@ class NearCacheManagerTest {
     /** The application's path to Redis: adds nothing, and can freeze the tracking connection. */
     private static final DelayProxy PATH = DelayProxy.start("127.0.0.1", URI.create(REDIS.url()).getPort(), Duration.ZERO);
 
-    private static final Pattern TRACKING_CLIENT = Pattern.compile("^.*\\baddr=(\\S+) .*\\bflags=(\\S*t\\S*) .*$", Pattern.MULTILINE);
-
     private static RedisClient redisClient;
 
     /** Another writer: a plain connection, writing what RedisCache would. */
@@ -303,7 +301,7 @@ class NearCacheManagerTest {
         NearRedisCache cache = nearCache();
         int loads = items.loads();
         long sessions = tracking.sessions();
-        List<String> frozen = trackingClients();
+        List<String> frozen = trackingClientsNow();
         assertThat(frozen).as("connections Redis lists as tracking").isNotEmpty();
         frozen.forEach(address -> assertThat(PATH.freeze(address)).as("the proxy's connection from %s", address).isTrue());
         long frozenAt = System.nanoTime();
@@ -333,7 +331,7 @@ class NearCacheManagerTest {
             sleep(Duration.ofMillis(10));
         }
         awaitWarm(id, other);
-        assertThat(trackingClients()).doesNotContainAnyElementsOf(frozen);
+        assertThat(trackingClientsNow()).doesNotContainAnyElementsOf(frozen);
     }
 
     @Test
@@ -522,16 +520,6 @@ class NearCacheManagerTest {
         }
     }
 
-    /** The address (the proxy's end) of each connection Redis lists with the tracking flag. */
-    private static List<String> trackingClients() {
-        List<String> addresses = new ArrayList<>();
-        Matcher client = TRACKING_CLIENT.matcher(redis.sync().clientList());
-        while (client.find()) {
-            addresses.add(client.group(1));
-        }
-        return addresses;
-    }
-
     /** An id no other case uses. */
     private static String fresh(String what) {
         return what + "-" + UUID.randomUUID().toString().substring(0, 8);
@@ -638,5 +626,10 @@ class NearCacheManagerTest {
                 // closing
             }
         }
+    }
+
+    /** The address (the proxy's end) of each connection Redis lists with the tracking flag. */
+    private static List<String> trackingClientsNow() {
+        return TrackingClients.addresses(redis.sync().clientList());
     }
 }

@@ -8,8 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 import dev.colorbench.testkit.BackgroundLoad;
@@ -85,8 +83,6 @@ class NearCacheStalenessTest {
 
     /** The application's path to Redis: adds nothing, and can freeze one connection. */
     private static final DelayProxy PATH = DelayProxy.start("127.0.0.1", URI.create(REDIS.url()).getPort(), Duration.ZERO);
-
-    private static final Pattern TRACKING_CLIENT = Pattern.compile("^.*\\baddr=(\\S+) .*\\bflags=(\\S*t\\S*) .*$", Pattern.MULTILINE);
 
     private static RedisClient redisClient;
 
@@ -307,7 +303,7 @@ class NearCacheStalenessTest {
     @Test
     void aWriteIsServedWithinTheBoundWhileTheTrackingConnectionIsSilent() {
         awaitWarm();
-        List<String> silent = trackingClients();
+        List<String> silent = trackingClientsNow();
         assertThat(silent).as("connections Redis lists as tracking, in CLIENT LIST").isNotEmpty();
         silent.forEach(address -> assertThat(PATH.freeze(address)).as("the proxy's connection from %s", address).isTrue());
 
@@ -330,7 +326,7 @@ class NearCacheStalenessTest {
             }
         }
         awaitWarm();
-        assertThat(trackingClients()).as("tracking connections once the silent one was given up").isNotEmpty()
+        assertThat(trackingClientsNow()).as("tracking connections once the silent one was given up").isNotEmpty()
                 .doesNotContainAnyElementsOf(silent);
     }
 
@@ -487,7 +483,7 @@ class NearCacheStalenessTest {
         tracking.start();
 
         awaitWarm();
-        assertThat(trackingClients()).hasSize(1);
+        assertThat(trackingClientsNow()).hasSize(1);
     }
 
     /** The tracking connection alone is killed while another writer writes and readers read: no read fails, and none is stale after. */
@@ -510,7 +506,7 @@ class NearCacheStalenessTest {
             }
         })) {
             Thread.sleep(300);
-            for (String id : trackingClientIds()) {
+            for (String id : TrackingClients.ids(redis.sync().clientList())) {
                 redis.sync().clientKill(KillArgs.Builder.id(Long.parseLong(id)));
             }
             Thread.sleep(500);
@@ -588,16 +584,6 @@ class NearCacheStalenessTest {
         catch (io.lettuce.core.RedisCommandExecutionException ex) {
             return false;
         }
-    }
-
-    /** The id of each connection Redis lists with the tracking flag. */
-    private static List<String> trackingClientIds() {
-        List<String> ids = new ArrayList<>();
-        Matcher client = Pattern.compile("^id=(\\d+) .*\\bflags=(\\S*t\\S*) .*$", Pattern.MULTILINE).matcher(redis.sync().clientList());
-        while (client.find()) {
-            ids.add(client.group(1));
-        }
-        return ids;
     }
 
     /** Another writer changing {@code keys} as fast as it can, and {@code readers} threads reading them, until closed. */
@@ -709,16 +695,6 @@ class NearCacheStalenessTest {
         }
     }
 
-    /** The address (as Redis sees it: the proxy's end) of each connection Redis lists with the tracking flag. */
-    private static List<String> trackingClients() {
-        List<String> addresses = new ArrayList<>();
-        Matcher client = TRACKING_CLIENT.matcher(redis.sync().clientList());
-        while (client.find()) {
-            addresses.add(client.group(1));
-        }
-        return addresses;
-    }
-
     private static Map<String, String> initial() {
         Map<String, String> values = new LinkedHashMap<>();
         KEYS.forEach(key -> values.put(key, key + "-v0"));
@@ -769,5 +745,10 @@ class NearCacheStalenessTest {
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The address (the proxy's end) of each connection Redis lists with the tracking flag. */
+    private static List<String> trackingClientsNow() {
+        return TrackingClients.addresses(redis.sync().clientList());
     }
 }

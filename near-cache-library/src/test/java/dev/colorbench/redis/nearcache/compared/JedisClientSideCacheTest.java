@@ -102,7 +102,7 @@ class JedisClientSideCacheTest {
 
     private static RedisClient build(String host, int port, CacheConfig config, Cache cache) {
         StandaloneClientBuilder<RedisClient> builder = RedisClient.builder().hostAndPort(host, port)
-                .clientConfig(DefaultJedisClientConfig.builder().resp3().socketTimeoutMillis(1000).connectionTimeoutMillis(1000).build());
+                .clientConfig(DefaultJedisClientConfig.builder().resp3().socketTimeoutMillis(2000).connectionTimeoutMillis(2000).build());
         return (cache != null) ? builder.cache(cache).build() : builder.cacheConfig(config).build();
     }
 

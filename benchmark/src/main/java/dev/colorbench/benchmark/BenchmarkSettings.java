@@ -99,22 +99,23 @@ public record BenchmarkSettings(
             Map.entry("modules", new String[] { "" }),
             // Rounds, each row once per round in an order of its own: a ratio is taken within each round, and its interval over the
             // rounds. More, shorter rounds pair rows closer in time and narrow the intervals more than fewer, longer ones
-            // (docs/measuring.md#rounds-and-intervals). Quick mode checks that everything works, not how fast.
+            // (docs/measuring.md#rounds-and-intervals). Quick mode checks that everything works, not how fast: each of its knobs below is
+            // the least that still takes every path (a run, a window, a warm-up round), because CI runs every row and scenario with it.
             Map.entry("repetitions", new String[] { "8", "1" }),
             // Ten closed-model clients, as in the source post whose loop every ratio is taken against (docs/measuring.md#what-one-run-does).
             Map.entry("threads", new String[] { "10" }),
             // The ramp-up is left out of the figures: fresh JMeter threads climb for a moment, and by its end a run is near its plateau
             // (docs/measuring.md#warm-up-and-steady-state). A run must be long enough that that moment and short drift weigh little,
             // while every second is paid by every row and repetition (docs/measuring.md#rounds-and-intervals).
-            Map.entry("duration", new String[] { "5", "3" }),
+            Map.entry("duration", new String[] { "5", "2" }),
             Map.entry("rampup", new String[] { "1", "0" }),
-            Map.entry("latencyDuration", new String[] { "4", "2" }),
+            Map.entry("latencyDuration", new String[] { "4", "1" }),
             Map.entry("rate", new String[] { "50" }),
             // After the light phase a row's own warm-up is short: a row whose JIT is quiet but whose throughput has not settled by then rarely
             // settles later, since the machine's own drift moves it. A row still compiling goes on longer, because stopping it early
             // widens the spread of its repetitions (docs/measuring.md#warm-up-and-steady-state).
-            Map.entry("warmup", new String[] { "12", "4" }),
-            Map.entry("warmupCompiling", new String[] { "40", "4" }),
+            Map.entry("warmup", new String[] { "12", "2" }),
+            Map.entry("warmupCompiling", new String[] { "40", "2" }),
             // Rows are warmed in pairs, one per core, at a light load until their JITs are quiet: each JVM's one C2 thread then gets most
             // of a core, and the repetitions agree more closely than with rows warmed one after another or all at once
             // (docs/measuring.md#warm-up-and-steady-state).
@@ -145,7 +146,7 @@ public record BenchmarkSettings(
             // (docs/measuring.md#rounds-and-intervals).
             Map.entry("scenarioDuration", new String[] { "6", "2" }),
             Map.entry("scenarioRepetitions", new String[] { "2", "1" }),
-            Map.entry("scenarioWarmup", new String[] { "20", "4" }),
+            Map.entry("scenarioWarmup", new String[] { "20", "2" }),
             // One row per way of paying for a read: the ceiling, a round trip per key, one MGET on request threads, one MGET on an event
             // loop, many GETs in one flush (docs/scenarios.md#which-rows). Quick: the ceiling, the loop, and one module of each other stack and store.
             Map.entry("scenarioModules", new String[] { "in-memory,cacheable-loop,template-mget,reactive-mget,pipelined-get",

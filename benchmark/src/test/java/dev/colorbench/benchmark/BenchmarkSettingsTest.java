@@ -51,6 +51,27 @@ class BenchmarkSettingsTest {
     }
 
     @Test
+    void aQuickRunTakesEveryPathWithTheLeastLoadAndTheFullRunKeepsItsOwn() {
+        Properties given = new Properties();
+        given.setProperty("benchmark.quick", "true");
+        BenchmarkSettings quick = BenchmarkSettings.from(given, Map.of());
+        assertThat(quick.durationSeconds()).isEqualTo(2);
+        assertThat(quick.rampupSeconds()).isZero();
+        assertThat(quick.latencyDurationSeconds()).isEqualTo(1);
+        assertThat(quick.warmupSeconds()).isEqualTo(2);
+        assertThat(quick.warmupCompilingSeconds()).isEqualTo(2);
+        assertThat(quick.warmupSeconds()).as("two windows, the least that can settle").isEqualTo(quick.warmupWindows() * quick.warmupWindowSeconds());
+        assertThat(quick.jmeterWarmupSeconds()).isEqualTo(1);
+        assertThat(quick.forScenario(10).warmupSeconds()).isEqualTo(2);
+        assertThat(quick.forScenario(10).durationSeconds()).isEqualTo(2);
+
+        BenchmarkSettings full = BenchmarkSettings.from(new Properties(), Map.of());
+        assertThat(full.durationSeconds()).isEqualTo(5);
+        assertThat(full.latencyDurationSeconds()).isEqualTo(4);
+        assertThat(full.forScenario(10).durationSeconds()).isEqualTo(6);
+    }
+
+    @Test
     void aScenarioMeasuresOneModulePerWayOfPayingForAReadUnlessTheRowsAreNamed() {
         BenchmarkSettings full = BenchmarkSettings.from(new Properties(), Map.of());
         assertThat(full.scenarioModules()).containsExactly("in-memory", "cacheable-loop", "template-mget", "reactive-mget", "pipelined-get");

@@ -25,7 +25,7 @@ import dev.colorbench.benchmark.run.Lab;
 
 /**
  * {@code concurrency}: each of the scenario's rows under 1, 10, 100 and 1,000 concurrent clients (closed model;
- * quick: 1 and 10), then an overload step: the open model offering each module but the ceiling half again what
+ * quick: 1 and 10), then an overload step (quick: the first row but the ceiling alone): the open model offering each module but the ceiling half again what
  * it served at its best, whether or not earlier requests have come back. The steps show where
  * throughput stops growing and what latency pays for it; the overload step shows what breaks first,
  * read from why requests failed: a 503 from the module (its Redis connection pool or command
@@ -66,7 +66,9 @@ final class Concurrency implements Scenario {
                 steps.put(count, rows);
             }
             Map<String, Integer> offered = new LinkedHashMap<>();
-            for (Target target : targets.stream().filter(target -> target.module().role() != Role.CEILING).toList()) {
+            // quick: one row, since each row's overload is a run of its own that waits its drain out, and another row takes the same path
+            for (Target target : targets.stream().filter(target -> target.module().role() != Role.CEILING)
+                    .limit(context.settings().quick() ? 1 : Long.MAX_VALUE).toList()) {
                 // the ceiling is left out: it serves faster than JMeter on the same cores can offer (16,083/s asked, 2,083/s sent, a
                 // 6 s run lasting 40-59 s), so its overload would measure JMeter
                 double best = steps.values().stream().map(rows -> rows.get(target.id()).tpsMedian()).filter(tps -> tps != null)
@@ -139,7 +141,9 @@ final class Concurrency implements Scenario {
             ModelCheck model = ModelCheck.of(modelClients, fleet);
             models.put(id, model);
             row.add(model.describe());
-            row.add(overload.containsKey(id) ? overload.get(id).describe() : "not offered: it serves faster than JMeter here can offer");
+            row.add(overload.containsKey(id) ? overload.get(id).describe()
+                    : target.module().role() != Role.CEILING ? "not offered: a quick run offers one row"
+                    : "not offered: it serves faster than JMeter here can offer");
             if (overload.containsKey(id) && overload.get(id).failures().containsKey(FailedRequests.WRONG_ANSWER)) {
                 problems.add("%s, overload: module %s answered 200 with a wrong body".formatted(name(), id));
             }

@@ -52,8 +52,10 @@ import org.springframework.test.annotation.DirtiesContext.ClassMode;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import static dev.colorbench.redissonnearcache.StalenessSteps.closeAll;
+import static dev.colorbench.redissonnearcache.StalenessSteps.elapsedSince;
+import static dev.colorbench.redissonnearcache.StalenessSteps.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 /**
  * The ways Redisson 4.7.0's client-side cache ({@code RClientSideCaching}) keeps answering with a value Redis no
@@ -447,27 +449,6 @@ class RedissonKnownStalenessTest {
         }
     }
 
-    /** Runs every step, even after one failed; then throws the first failure, the others suppressed in it. */
-    private static void closeAll(AutoCloseable... steps) throws Exception {
-        Exception first = null;
-        for (AutoCloseable step : steps) {
-            try {
-                step.close();
-            }
-            catch (Exception ex) {
-                if (first == null) {
-                    first = ex;
-                }
-                else {
-                    first.addSuppressed(ex);
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
-    }
-
     private static Field field(Object owner, String name) throws NoSuchFieldException {
         Field field = owner.getClass().getDeclaredField(name);
         field.setAccessible(true);
@@ -491,26 +472,6 @@ class RedissonKnownStalenessTest {
 
     /** Until {@code condition} holds, for at most {@link #WAIT}. */
     private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("not within %s: %s", WAIT, what);
-            }
-            sleep(Duration.ofMillis(5));
-        }
-    }
-
-    private static String elapsedSince(long nanos) {
-        return "%d ms".formatted(Duration.ofNanos(System.nanoTime() - nanos).toMillis());
-    }
-
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
-        }
+        StalenessSteps.await(WAIT, what, condition);
     }
 }

@@ -45,8 +45,10 @@ import org.redisson.config.Protocol;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
 
+import static dev.colorbench.redissonnearcache.StalenessSteps.closeAll;
+import static dev.colorbench.redissonnearcache.StalenessSteps.elapsedSince;
+import static dev.colorbench.redissonnearcache.StalenessSteps.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Redisson 4.7.0's {@code RLocalCachedMap} (a Redis hash with a local copy in each instance) put to the staleness
@@ -762,36 +764,9 @@ class RedissonLocalCachedMapStalenessTest {
         return values;
     }
 
-    /** Runs every step, even after one failed; then throws the first failure, the others suppressed in it. */
-    private static void closeAll(AutoCloseable... steps) throws Exception {
-        Exception first = null;
-        for (AutoCloseable step : steps) {
-            try {
-                step.close();
-            }
-            catch (Exception ex) {
-                if (first == null) {
-                    first = ex;
-                }
-                else {
-                    first.addSuppressed(ex);
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
-    }
-
     /** Until {@code condition} holds, for at most {@link #WAIT}. */
     private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("not within %s: %s", WAIT, what);
-            }
-            sleep(Duration.ofMillis(5));
-        }
+        StalenessSteps.await(WAIT, what, condition);
     }
 
     private static long percentile(List<Long> sorted, int percent) {
@@ -801,19 +776,5 @@ class RedissonLocalCachedMapStalenessTest {
 
     private static String millis(long nanos) {
         return "%.2f ms".formatted(nanos / 1e6);
-    }
-
-    private static String elapsedSince(long nanos) {
-        return "%d ms".formatted(Duration.ofNanos(System.nanoTime() - nanos).toMillis());
-    }
-
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
-        }
     }
 }

@@ -21,11 +21,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static dev.colorbench.redis.nearcache.compared.StalenessBench.SETTLED;
-import static dev.colorbench.redis.nearcache.compared.StalenessBench.SILENT_BOUND;
 import static dev.colorbench.redis.nearcache.compared.StalenessBench.WAIT;
-import static dev.colorbench.redis.nearcache.compared.StalenessBench.WATCH;
 import static dev.colorbench.redis.nearcache.compared.StalenessBench.millis;
-import static dev.colorbench.redis.nearcache.compared.StalenessBench.percentile;
 import static dev.colorbench.redis.nearcache.compared.StalenessBench.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -155,15 +152,7 @@ class GlideClientSideCacheTest {
     @Test
     void anotherWritersChangeIsServedWithinASecond() {
         open();
-        List<String> keys = bench.keys("served", 8);
-        bench.write(keys, "v0");
-        bench.warm(keys, this::read);
-
-        List<Long> served = bench.servedAfterWrites(keys, 100, this::read);
-
-        System.out.printf("Valkey GLIDE client-side cache, case 1: over %d writes, served after the SET reply p50 %s, p99 %s, max %s%n",
-                served.size(), millis(percentile(served, 50)), millis(percentile(served, 99)), millis(percentile(served, 100)));
-        assertThat(Duration.ofNanos(percentile(served, 100))).as("the stalest of 100 writes").isLessThanOrEqualTo(SETTLED);
+        bench.assertEachChangeServedWithinASecond("Valkey GLIDE client-side cache", this::read);
     }
 
     /**
@@ -301,17 +290,7 @@ class GlideClientSideCacheTest {
     @Test
     void aWriteIsNotServedWhileTheConnectionIsFrozen() {
         open();
-        String key = bench.keys("frozen", 1).get(0);
-        bench.redis().set(key, "v0");
-        bench.warm(List.of(key), this::read);
-        bench.freezeTrackingConnections();
-
-        bench.redis().set(key, "v1");
-        Duration served = bench.watch(key, "v0", "v1", WATCH, this::read);
-
-        System.out.printf("Valkey GLIDE client-side cache, case 5: connection frozen, another writer's change served: %s%n",
-                served == null ? "not within " + millis(WATCH) : "after " + millis(served));
-        assertThat(served).as("served within %s (bound %s)", WATCH, SILENT_BOUND).isNull();
+        bench.assertAChangeIsNotServedWhileFrozen("Valkey GLIDE client-side cache", this::read);
     }
 
     /** How many {@code GET}s Redis has executed. */

@@ -432,6 +432,34 @@ final class StalenessBench implements AutoCloseable {
         return new Race(writes.get(), reads.get(), failures.get(), readAll(keys, read));
     }
 
+    /** Case 1, the same for every client: another writer {@code SET}s keys 100 times; each change is served within {@link #SETTLED}. */
+    void assertEachChangeServedWithinASecond(String client, Function<String, String> read) {
+        List<String> keys = keys("served", 8);
+        write(keys, "v0");
+        warm(keys, read);
+
+        List<Long> served = servedAfterWrites(keys, 100, read);
+
+        System.out.printf("%s, case 1: over %d writes, served after the SET reply p50 %s, p99 %s, max %s%n", client, served.size(),
+                millis(percentile(served, 50)), millis(percentile(served, 99)), millis(percentile(served, 100)));
+        assertThat(Duration.ofNanos(percentile(served, 100))).as("the stalest of 100 writes").isLessThanOrEqualTo(SETTLED);
+    }
+
+    /** Case 5, the same for every client: the connection frozen in the path; another writer's change is not served for {@link #WATCH}. */
+    void assertAChangeIsNotServedWhileFrozen(String client, Function<String, String> read) {
+        String key = keys("frozen", 1).get(0);
+        redis().set(key, "v0");
+        warm(List.of(key), read);
+        freezeTrackingConnections();
+
+        redis().set(key, "v1");
+        Duration served = watch(key, "v0", "v1", WATCH, read);
+
+        System.out.printf("%s, case 5: connection frozen, another writer's change served: %s%n", client,
+                served == null ? "not within " + millis(WATCH) : "after " + millis(served));
+        assertThat(served).as("served within %s (bound %s)", WATCH, SILENT_BOUND).isNull();
+    }
+
     static long percentile(List<Long> sorted, int percent) {
         int rank = (int) Math.ceil(percent / 100.0 * sorted.size());
         return sorted.get(Math.max(0, rank - 1));

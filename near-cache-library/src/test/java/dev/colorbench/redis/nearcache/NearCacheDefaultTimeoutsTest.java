@@ -98,14 +98,7 @@ class NearCacheDefaultTimeoutsTest {
 
     @AfterAll
     static void stopRedis() {
-        try {
-            redis.close();
-            redisClient.shutdown();
-        }
-        finally {
-            PATH.close();
-            REDIS.stop();
-        }
+        ProxiedRedis.stop(redis, redisClient, PATH, REDIS);
     }
 
     @Test

@@ -193,14 +193,7 @@ class NearCacheManagerTest {
 
     @AfterAll
     static void stopRedis() {
-        try {
-            redis.close();
-            redisClient.shutdown();
-        }
-        finally {
-            PATH.close();
-            REDIS.stop();
-        }
+        ProxiedRedis.stop(redis, redisClient, PATH, REDIS);
     }
 
     @Test

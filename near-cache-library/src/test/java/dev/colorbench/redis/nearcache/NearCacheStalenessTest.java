@@ -133,14 +133,7 @@ class NearCacheStalenessTest {
 
     @AfterAll
     static void stopRedis() {
-        try {
-            redis.close();
-            redisClient.shutdown();
-        }
-        finally {
-            PATH.close();
-            REDIS.stop();
-        }
+        ProxiedRedis.stop(redis, redisClient, PATH, REDIS);
     }
 
     /** Whatever a case changed, Redis holds the first values again and the cache serves them. */

@@ -66,16 +66,16 @@ class PlanWriterTest {
                 .contains(">41001<", "reactive-mget|latency|1|after|http.server.requests", "/actuator/metrics/jvm.gc.pause")
                 // the CPU used meanwhile, from the run's own port
                 .contains("reactive-mget|latency|1|after|colorbench.cpu", ">41999<", "/cpu/reactive-mget")
-                .contains("run 4/4 (about 0m02s of load left): reactive-mget, latency, repetition 1");
+                .contains("run 4/4 (about 0m01s of load left): reactive-mget, latency, repetition 1");
         for (String label : all(plan, "HTTPSamplerProxy [^>]*testname=\"([^\"]+)\"")) {
             assertThat(RunKey.parse(label)).as(label).isPresent();
         }
         // the open model's arrivals are taken by a pool of threads on kept-alive connections, timed by the plan's own timer over
-        // the run's 2 s; the group runs on for the drain to send the arrivals taken late, each timed from its due time
+        // the run's 1 s; the group runs on for the drain to send the arrivals taken late, each timed from its due time
         assertThat(plan).doesNotContain("OpenModelThreadGroup").contains("<stringProp name=\"ThreadGroup.num_threads\">20</stringProp>",
-                "JSR223Timer", "vars.put('lag'", "<stringProp name=\"ThreadGroup.duration\">${__longSum(2,10,1,)}</stringProp>",
+                "JSR223Timer", "vars.put('lag'", "<stringProp name=\"ThreadGroup.duration\">${__longSum(1,10,1,)}</stringProp>",
                 "JSR223PostProcessor", "vars.put('intended'");
-        assertThat(all(plan, "<stringProp name=\"parameters\">(\\d+ \\d+)</stringProp>")).containsOnly("%d 2".formatted(settings.rate()));
+        assertThat(all(plan, "<stringProp name=\"parameters\">(\\d+ \\d+)</stringProp>")).containsOnly("%d 1".formatted(settings.rate()));
     }
 
     @Test
@@ -104,7 +104,7 @@ class PlanWriterTest {
 
         // JMeter times open-model arrivals from the start of the test: each group pauses until "now", computed when it starts
         assertThat(plan).contains("<OpenModelThreadGroup", "pause(${__longSum(${__time(,)},-${__P(TESTSTART.MS,0)},)} ms) rate(9000/sec) "
-                + "random_arrivals(2 sec) pause(10 sec)").doesNotContain("JSR223Timer", "JSR223PostProcessor");
+                + "random_arrivals(1 sec) pause(10 sec)").doesNotContain("JSR223Timer", "JSR223PostProcessor");
     }
 
     @Test
@@ -119,7 +119,7 @@ class PlanWriterTest {
         assertThat(schedule.runs().get(0).rate()).isEqualTo(1_000);
         String plan = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("in-memory", 41000)::get);
         assertThat(all(plan, "<stringProp name=\"ThreadGroup.duration\">([^<]+)</stringProp>")).containsExactly(
-                "${__longSum(1,0,1,)}", "${__longSum(2,10,1,)}", "${__longSum(2,10,1,)}");
+                "${__longSum(1,0,1,)}", "${__longSum(1,10,1,)}", "${__longSum(1,10,1,)}");
         assertThat(all(plan, "(<JSR223PostProcessor) ")).hasSize(3);
     }
 

@@ -100,14 +100,15 @@ public record BenchmarkSettings(
             // Rounds, each row once per round in an order of its own: a ratio is taken within each round, and its interval over the
             // rounds. More, shorter rounds pair rows closer in time and narrow the intervals more than fewer, longer ones
             // (docs/measuring.md#rounds-and-intervals). Quick mode checks that everything works, not how fast: each of its knobs below is
-            // the least that still takes every path (a run, a window, a warm-up round), because CI runs every row and scenario with it.
+            // the least that still takes every path (a run, a window, a warm-up round), because CI runs every row and scenario with it. A
+            // run of 1 s still records every request it started: JMeter lets a request under way at the end finish, and counts it.
             Map.entry("repetitions", new String[] { "8", "1" }),
             // Ten closed-model clients, as in the source post whose loop every ratio is taken against (docs/measuring.md#what-one-run-does).
             Map.entry("threads", new String[] { "10" }),
             // The ramp-up is left out of the figures: fresh JMeter threads climb for a moment, and by its end a run is near its plateau
             // (docs/measuring.md#warm-up-and-steady-state). A run must be long enough that that moment and short drift weigh little,
             // while every second is paid by every row and repetition (docs/measuring.md#rounds-and-intervals).
-            Map.entry("duration", new String[] { "5", "2" }),
+            Map.entry("duration", new String[] { "5", "1" }),
             Map.entry("rampup", new String[] { "1", "0" }),
             Map.entry("latencyDuration", new String[] { "4", "1" }),
             Map.entry("rate", new String[] { "50" }),
@@ -144,7 +145,7 @@ public record BenchmarkSettings(
             Map.entry("scenario", new String[] { "headline" }),
             // A scenario compares each row with itself under many conditions, so its runs are shorter and fewer than the headline's
             // (docs/measuring.md#rounds-and-intervals).
-            Map.entry("scenarioDuration", new String[] { "6", "2" }),
+            Map.entry("scenarioDuration", new String[] { "6", "1" }),
             Map.entry("scenarioRepetitions", new String[] { "2", "1" }),
             Map.entry("scenarioWarmup", new String[] { "20", "2" }),
             // One row per way of paying for a read: the ceiling, a round trip per key, one MGET on request threads, one MGET on an event

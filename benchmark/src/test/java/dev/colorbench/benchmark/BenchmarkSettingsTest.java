@@ -55,7 +55,7 @@ class BenchmarkSettingsTest {
         Properties given = new Properties();
         given.setProperty("benchmark.quick", "true");
         BenchmarkSettings quick = BenchmarkSettings.from(given, Map.of());
-        assertThat(quick.durationSeconds()).isEqualTo(2);
+        assertThat(quick.durationSeconds()).isEqualTo(1);
         assertThat(quick.rampupSeconds()).isZero();
         assertThat(quick.latencyDurationSeconds()).isEqualTo(1);
         assertThat(quick.warmupSeconds()).isEqualTo(2);
@@ -63,7 +63,8 @@ class BenchmarkSettingsTest {
         assertThat(quick.warmupSeconds()).as("two windows, the least that can settle").isEqualTo(quick.warmupWindows() * quick.warmupWindowSeconds());
         assertThat(quick.jmeterWarmupSeconds()).isEqualTo(1);
         assertThat(quick.forScenario(10).warmupSeconds()).isEqualTo(2);
-        assertThat(quick.forScenario(10).durationSeconds()).isEqualTo(2);
+        assertThat(quick.forScenario(10).durationSeconds()).isEqualTo(1);
+        assertThat(quick.forScenario(10).rampupSeconds()).isZero();
 
         BenchmarkSettings full = BenchmarkSettings.from(new Properties(), Map.of());
         assertThat(full.durationSeconds()).isEqualTo(5);

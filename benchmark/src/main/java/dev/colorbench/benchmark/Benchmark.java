@@ -69,7 +69,8 @@ public final class Benchmark {
                 .formatted(settings.quick() ? "quick" : "full", settings.repetitions(), settings.threads(), settings.durationSeconds(),
                         settings.latencyDurationSeconds())
                 + "of each row's closed-model TPS; each row warmed up first, until its JIT is quiet and its throughput no longer climbs, or for at most "
-                + settings.warmupCompilingSeconds() + " s at the measured load");
+                + settings.warmupCompilingSeconds() + " s at the measured load; rounds' orders from seed " + settings.seed()
+                + " (-Dbenchmark.seed=" + settings.seed() + " repeats them)");
 
         Report report = null;
         try (CpuPlacement placement = CpuPlacement.apply(settings.cpus())) {

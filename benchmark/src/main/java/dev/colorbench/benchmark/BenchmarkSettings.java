@@ -50,6 +50,8 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  *        answer is compared byte for byte before any load
  * @param workload the user's own workload the {@code workload} run measures the headline under
  *        ({@code benchmark.keys}, {@code benchmark.valueBytes}, {@code benchmark.redisRoundTrip})
+ * @param seed where the rounds' orders come from ({@code benchmark.seed}); unset, one drawn for the run. The report prints
+ *        it, so that the run's orders can be repeated, and another run draws other orders (docs/measuring.md#rounds-and-intervals)
  */
 public record BenchmarkSettings(
         boolean quick,
@@ -87,7 +89,8 @@ public record BenchmarkSettings(
         List<String> servers,
         int profileSeconds,
         String twin,
-        Workload workload) {
+        Workload workload,
+        long seed) {
 
     /** Load generator and modules share this machine; only loopback is ever load-tested. */
     public static final String HOST = "127.0.0.1";
@@ -173,7 +176,10 @@ public record BenchmarkSettings(
             // The workload run's knobs: unset, the headline's own (the 148 colors, each its own size, Redis on loopback).
             Map.entry("keys", new String[] { "" }),
             Map.entry("valueBytes", new String[] { "" }),
-            Map.entry("redisRoundTrip", new String[] { "" }));
+            Map.entry("redisRoundTrip", new String[] { "" }),
+            // Each run its own rounds' orders: two runs with fixed orders would repeat the same pairings, and agree more than two runs
+            // of a user's (docs/measuring.md#rounds-and-intervals).
+            Map.entry("seed", new String[] { "" }));
 
     public BenchmarkSettings {
         modules = List.copyOf(modules);
@@ -262,7 +268,8 @@ public record BenchmarkSettings(
                 words(value.apply("servers"), ","),
                 Integer.parseInt(value.apply("profile")),
                 value.apply("twin"),
-                Workload.of(value.apply("keys"), value.apply("valueBytes"), value.apply("redisRoundTrip"), words(value.apply("scenario"), ",")));
+                Workload.of(value.apply("keys"), value.apply("valueBytes"), value.apply("redisRoundTrip"), words(value.apply("scenario"), ",")),
+                value.apply("seed").isEmpty() ? drawnSeed() : Long.parseLong(value.apply("seed")));
     }
 
     /**
@@ -275,7 +282,7 @@ public record BenchmarkSettings(
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
                 scenarioWarmupSeconds, Math.min(warmupTogetherSeconds, scenarioWarmupSeconds), warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
-                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload);
+                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed);
     }
 
     /** The same knobs with another arrival rate for the open model. */
@@ -283,7 +290,12 @@ public record BenchmarkSettings(
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
                 arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
-                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload);
+                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed);
+    }
+
+    /** A seed for a run that names none: positive, so that it reads the same on the command line that repeats the run. */
+    private static long drawnSeed() {
+        return new java.security.SecureRandom().nextLong() & Long.MAX_VALUE;
     }
 
     /** True when the {@code cluster} scenario starts its own Redis Cluster. */

@@ -69,7 +69,7 @@ public record Schedule(List<Run> runs) {
             }
         }
         for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
-            for (String target : roundOrder(targets, repetition)) {
+            for (String target : roundOrder(targets, repetition, settings.seed())) {
                 runs.add(new Run(new RunKey(target, Phase.THROUGHPUT, repetition), settings.durationSeconds()));
                 if (openModel) {
                     runs.add(new Run(new RunKey(target, Phase.LATENCY, repetition), settings.latencyDurationSeconds()));
@@ -82,11 +82,12 @@ public record Schedule(List<Run> runs) {
     /**
      * The rows of one round in an order of their own: the same for the same round and rows, different from round to round
      * (randomized multiple interleaved trials, after Laaber et al.), so that no row always follows the same neighbour or
-     * always comes early in a round (docs/measuring.md#rounds-and-intervals).
+     * always comes early in a round (docs/measuring.md#rounds-and-intervals). The orders come from the run's {@code seed}: the
+     * same seed repeats them, another draws others.
      */
-    static List<String> roundOrder(List<String> targets, int round) {
+    static List<String> roundOrder(List<String> targets, int round, long seed) {
         List<String> order = new ArrayList<>(targets);
-        java.util.Collections.shuffle(order, new java.util.Random(41L * round));
+        java.util.Collections.shuffle(order, new java.util.Random(new java.util.SplittableRandom(seed + round).nextLong()));
         return order;
     }
 

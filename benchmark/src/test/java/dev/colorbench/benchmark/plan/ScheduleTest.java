@@ -31,10 +31,25 @@ class ScheduleTest {
     @Test
     void eachRoundHasAnOrderOfItsOwnTheSameForTheSameRound() {
         List<String> rows = List.of("a", "b", "c", "d", "e", "f", "g", "h");
-        assertThat(Schedule.roundOrder(rows, 1)).containsExactlyInAnyOrderElementsOf(rows).isEqualTo(Schedule.roundOrder(rows, 1));
-        List<List<String>> orders = java.util.stream.IntStream.rangeClosed(1, 8).mapToObj(round -> Schedule.roundOrder(rows, round)).distinct().toList();
+        assertThat(Schedule.roundOrder(rows, 1, 7)).containsExactlyInAnyOrderElementsOf(rows).isEqualTo(Schedule.roundOrder(rows, 1, 7));
+        List<List<String>> orders = java.util.stream.IntStream.rangeClosed(1, 8).mapToObj(round -> Schedule.roundOrder(rows, round, 7)).distinct().toList();
         assertThat(orders).as("eight rounds, eight orders").hasSize(8);
         assertThat(orders.stream().map(order -> order.get(0)).distinct().count()).as("not always the same row first").isGreaterThan(2);
+    }
+
+    @Test
+    void eachRunDrawsItsOwnOrdersAndASeedRepeatsThem() {
+        List<String> rows = List.of("a", "b", "c", "d", "e", "f", "g", "h");
+        Properties seeded = new Properties();
+        seeded.setProperty("benchmark.seed", "123456789");
+        BenchmarkSettings one = BenchmarkSettings.from(new Properties(), Map.of());
+        BenchmarkSettings other = BenchmarkSettings.from(new Properties(), Map.of());
+
+        assertThat(one.seed()).as("a seed drawn for each run").isNotEqualTo(other.seed()).isNotNegative();
+        assertThat(Schedule.of(BenchmarkSettings.from(seeded, Map.of()), rows).runs())
+                .as("the same seed, the same orders").isEqualTo(Schedule.of(BenchmarkSettings.from(seeded, Map.of()), rows).runs());
+        List<List<String>> firstRounds = java.util.stream.LongStream.rangeClosed(1, 8).mapToObj(seed -> Schedule.roundOrder(rows, 1, seed)).distinct().toList();
+        assertThat(firstRounds).as("other seeds, other orders of one round").hasSizeGreaterThan(6);
     }
 
     @Test

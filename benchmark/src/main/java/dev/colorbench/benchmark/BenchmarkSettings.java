@@ -52,6 +52,9 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  *        ({@code benchmark.keys}, {@code benchmark.valueBytes}, {@code benchmark.redisRoundTrip})
  * @param seed where the rounds' orders come from ({@code benchmark.seed}); unset, one drawn for the run. The report prints
  *        it, so that the run's orders can be repeated, and another run draws other orders (docs/measuring.md#rounds-and-intervals)
+ * @param forks how many fresh sets of JVMs the headline's rounds are split over ({@code benchmark.forks}): each fork starts,
+ *        verifies and warms every row again, then runs its share of the rounds, so that the intervals hold what differs from one
+ *        JVM of a module to the next (docs/measuring.md#rounds-and-intervals)
  */
 public record BenchmarkSettings(
         boolean quick,
@@ -90,7 +93,8 @@ public record BenchmarkSettings(
         int profileSeconds,
         String twin,
         Workload workload,
-        long seed) {
+        long seed,
+        int forks) {
 
     /** Load generator and modules share this machine; only loopback is ever load-tested. */
     public static final String HOST = "127.0.0.1";
@@ -179,7 +183,10 @@ public record BenchmarkSettings(
             Map.entry("redisRoundTrip", new String[] { "" }),
             // Each run its own rounds' orders: two runs with fixed orders would repeat the same pairings, and agree more than two runs
             // of a user's (docs/measuring.md#rounds-and-intervals).
-            Map.entry("seed", new String[] { "" }));
+            Map.entry("seed", new String[] { "" }),
+            // Two JVMs of one module differ by more than the rounds of one JVM show: the rounds are split over fresh JVMs, and every
+            // interval spans them (docs/measuring.md#rounds-and-intervals). Quick: one, the least that takes every path.
+            Map.entry("forks", new String[] { "2", "1" }));
 
     public BenchmarkSettings {
         modules = List.copyOf(modules);
@@ -195,6 +202,11 @@ public record BenchmarkSettings(
         requirePositive("healthTimeout", healthTimeoutSeconds);
         requirePositive("warmupWindow", warmupWindowSeconds);
         requirePositive("warmupWindows", warmupWindows);
+        requirePositive("forks", forks);
+        if (forks > repetitions) {
+            throw new IllegalArgumentException("benchmark.forks (" + forks + ") cannot exceed benchmark.repetitions (" + repetitions
+                    + "): each fork runs at least one round");
+        }
         if (profileSeconds < 0) {
             throw new IllegalArgumentException("benchmark.profile cannot be negative");
         }
@@ -269,7 +281,10 @@ public record BenchmarkSettings(
                 Integer.parseInt(value.apply("profile")),
                 value.apply("twin"),
                 Workload.of(value.apply("keys"), value.apply("valueBytes"), value.apply("redisRoundTrip"), words(value.apply("scenario"), ",")),
-                value.apply("seed").isEmpty() ? drawnSeed() : Long.parseLong(value.apply("seed")));
+                value.apply("seed").isEmpty() ? drawnSeed() : Long.parseLong(value.apply("seed")),
+                // unset, no more forks than rounds: a run of fewer rounds asks for fewer forks by asking for fewer rounds
+                source.getProperty(PREFIX + "forks", "").isBlank() ? Math.min(Integer.parseInt(value.apply("forks")),
+                        Integer.parseInt(value.apply("repetitions"))) : Integer.parseInt(value.apply("forks")));
     }
 
     /**
@@ -282,7 +297,7 @@ public record BenchmarkSettings(
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
                 scenarioWarmupSeconds, Math.min(warmupTogetherSeconds, scenarioWarmupSeconds), warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
-                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed);
+                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed, 1);
     }
 
     /** The same knobs with another arrival rate for the open model. */
@@ -290,7 +305,17 @@ public record BenchmarkSettings(
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
                 arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
-                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed);
+                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed, forks);
+    }
+
+    /** The fork, from 1, that runs {@code round}: the rounds in blocks, one after another, as even as they divide. */
+    public int forkOf(int round) {
+        return (int) ((long) (round - 1) * forks / repetitions) + 1;
+    }
+
+    /** The rounds {@code fork} runs, in order. */
+    public List<Integer> roundsOf(int fork) {
+        return java.util.stream.IntStream.rangeClosed(1, repetitions).filter(round -> forkOf(round) == fork).boxed().toList();
     }
 
     /** A seed for a run that names none: positive, so that it reads the same on the command line that repeats the run. */

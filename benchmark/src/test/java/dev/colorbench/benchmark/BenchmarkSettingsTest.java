@@ -106,4 +106,34 @@ class BenchmarkSettingsTest {
 
         assertThatThrownBy(() -> BenchmarkSettings.from(given, Map.of())).hasMessageContaining("must be shorter");
     }
+
+    @Test
+    void theRoundsAreSplitOverTheForksInBlocksAndAScenarioRunsOne() {
+        BenchmarkSettings full = BenchmarkSettings.from(new Properties(), Map.of());
+        assertThat(full.forks()).isEqualTo(2);
+        assertThat(full.roundsOf(1)).containsExactly(1, 2, 3, 4);
+        assertThat(full.roundsOf(2)).containsExactly(5, 6, 7, 8);
+        assertThat(full.forkOf(4)).isEqualTo(1);
+        assertThat(full.forkOf(5)).isEqualTo(2);
+        assertThat(full.forScenario(10).forks()).isEqualTo(1);
+
+        Properties three = new Properties();
+        three.setProperty("benchmark.forks", "3");
+        BenchmarkSettings uneven = BenchmarkSettings.from(three, Map.of());
+        assertThat(java.util.stream.IntStream.rangeClosed(1, 3).mapToObj(uneven::roundsOf)).extracting(java.util.List::size)
+                .containsExactly(3, 3, 2);
+
+        Properties one = new Properties();
+        one.setProperty("benchmark.repetitions", "1");
+        assertThat(BenchmarkSettings.from(one, Map.of()).forks()).as("unset: no more forks than rounds").isEqualTo(1);
+        one.setProperty("benchmark.forks", "2");
+        assertThatThrownBy(() -> BenchmarkSettings.from(one, Map.of())).hasMessageContaining("benchmark.forks (2) cannot exceed");
+        assertThat(BenchmarkSettings.from(quickProperties(), Map.of()).forks()).isEqualTo(1);
+    }
+
+    private static Properties quickProperties() {
+        Properties quick = new Properties();
+        quick.setProperty("benchmark.quick", "true");
+        return quick;
+    }
 }

@@ -59,6 +59,14 @@ public record Schedule(List<Run> runs) {
 
     /** The same, with or without the open-model runs (a scenario that compares throughput leaves them out). */
     public static Schedule of(BenchmarkSettings settings, List<String> targets, boolean openModel) {
+        return of(settings, targets, openModel, java.util.stream.IntStream.rangeClosed(1, settings.repetitions()).boxed().toList());
+    }
+
+    /**
+     * The same, for some of the rounds only: one fork's, each in the order it has in the whole run. JMeter's warm-up round comes
+     * first in each, since each fork is a JMeter of its own.
+     */
+    public static Schedule of(BenchmarkSettings settings, List<String> targets, boolean openModel, List<Integer> rounds) {
         List<Run> runs = new ArrayList<>();
         if (settings.jmeterWarmupSeconds() > 0) {
             int others = (targets.size() - 1) * settings.jmeterWarmupSeconds();
@@ -68,7 +76,7 @@ public record Schedule(List<Run> runs) {
                 runs.add(new Run(new RunKey(target, Phase.WARMUP, 0), seconds));
             }
         }
-        for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
+        for (int repetition : rounds) {
             for (String target : roundOrder(targets, repetition, settings.seed())) {
                 runs.add(new Run(new RunKey(target, Phase.THROUGHPUT, repetition), settings.durationSeconds()));
                 if (openModel) {

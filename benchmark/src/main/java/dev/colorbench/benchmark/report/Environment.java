@@ -18,7 +18,7 @@ import dev.colorbench.benchmark.run.SteadyState;
 public record Environment(String date, String gitCommit, String moduleJdk, String jvmArgs, String redisVersion, String redis, int cores,
         long memoryMb, String os, String loadGenerator, String cpuPlacement, int threads, int durationSeconds, int rampupSeconds, int latencyDurationSeconds,
         int rate, int openModelCap, String warmup, int repetitions, boolean quick, List<String> modules, MachineSteadiness machineSteadiness,
-        Integer rowsSettled, Workload workload, Long seed) {
+        Integer rowsSettled, Workload workload, Long seed, Integer forks) {
 
     /**
      * The user's workload a {@code workload} run measured the headline under ({@code null} for the headline itself): the knobs
@@ -46,7 +46,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                                 settings.warmupSeconds(), settings.warmupCompilingSeconds() > settings.warmupSeconds()
                                         ? " (" + settings.warmupCompilingSeconds() + " s while its JIT is still compiling)" : "",
                                 settings.jmeterWarmupSeconds()),
-                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness, null, null, settings.seed());
+                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness, null, null, settings.seed(), settings.forks());
     }
 
     /** The same, of a run under {@code workload}, whose path to Redis added {@code measuredMillis} ({@code null}: the direct path). */
@@ -56,7 +56,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 workload.describe() + distance(askedMillis, measuredMillis));
         return new Environment(date, gitCommit, moduleJdk, jvmArgs, redisVersion, redis, cores, memoryMb, os, loadGenerator, cpuPlacement, threads,
                 durationSeconds, rampupSeconds, latencyDurationSeconds, rate, openModelCap, warmup, repetitions, quick, modules, machineSteadiness,
-                rowsSettled, described, seed);
+                rowsSettled, described, seed, forks);
     }
 
     /**
@@ -75,7 +75,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
     Environment settled(int rows) {
         return new Environment(date, gitCommit, moduleJdk, jvmArgs, redisVersion, redis, cores, memoryMb, os, loadGenerator, cpuPlacement, threads,
                 durationSeconds, rampupSeconds, latencyDurationSeconds, rate, openModelCap, warmup, repetitions, quick, modules, machineSteadiness, rows,
-                workload, seed);
+                workload, seed, forks);
     }
 
     private static String gitCommit(Path repositoryRoot) {
@@ -96,10 +96,11 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
 
     /** One sentence saying where the numbers come from, under every table. */
     String conditions() {
-        return (workload == null ? "" : "Workload: " + workload.description() + ". ") + ("%s run, %s, commit %s: %d round(s), each row once a round in an order of its own%s; closed model %d threads for %d s (TPS after a %d s "
+        return (workload == null ? "" : "Workload: " + workload.description() + ". ") + ("%s run, %s, commit %s: %d round(s)%s, each row once a round in an order of its own%s; closed model %d threads for %d s (TPS after a %d s "
                 + "ramp-up); then the open model at half and at 80 %% of each row's closed-model TPS (at most %d a second), %d s each (a scenario's open model: "
                 + "%d req/s)%s. %d cores, %d MB, %s, module JVM options %s, Redis %s (%s). %s, "
                 + "CPU placement %s.%s").formatted(quick ? "Quick" : "Full", date, gitCommit, repetitions,
+                        forks == null || forks < 2 ? "" : " in %d forks (every row started, verified and warmed again for each)".formatted(forks),
                         seed == null ? "" : " (orders from seed %d: -Dbenchmark.seed=%d repeats them)".formatted(seed, seed), threads, durationSeconds, rampupSeconds,
                         openModelCap, latencyDurationSeconds, rate, settledClause(), cores, memoryMb, moduleJdk, jvmArgs, redisVersion, redis, loadGenerator,
                         cpuPlacement, machineSteadiness == null ? "" : " Machine: " + machineSteadiness.describe() + ".");

@@ -67,8 +67,21 @@ public final class Fleet {
          */
         public static Figures byRound(Map<Integer, Double> moduleMicros, Map<Integer, Double> redisMicros, Map<Integer, Double> toRedis,
                 Map<Integer, Double> fromRedis) {
-            return new Figures(Interval.of(perCore(moduleMicros.values())), redisMicros == null ? null : Interval.of(perCore(redisMicros.values())),
-                    redisMicros == null ? null : Interval.of(toRedis.values()), redisMicros == null ? null : Interval.of(fromRedis.values()));
+            return byRound(moduleMicros, redisMicros, toRedis, fromRedis, round -> 1);
+        }
+
+        /** The same, of rounds run in forks ({@code forkOf} names each round's): each interval spans the forks too. */
+        public static Figures byRound(Map<Integer, Double> moduleMicros, Map<Integer, Double> redisMicros, Map<Integer, Double> toRedis,
+                Map<Integer, Double> fromRedis, java.util.function.IntUnaryOperator forkOf) {
+            return new Figures(Interval.overForks(perCore(moduleMicros), forkOf),
+                    redisMicros == null ? null : Interval.overForks(perCore(redisMicros), forkOf),
+                    redisMicros == null ? null : Interval.overForks(toRedis, forkOf), redisMicros == null ? null : Interval.overForks(fromRedis, forkOf));
+        }
+
+        private static Map<Integer, Double> perCore(Map<Integer, Double> micros) {
+            Map<Integer, Double> rates = new java.util.TreeMap<>();
+            micros.forEach((round, value) -> rates.put(round, value == null || value <= 0 ? null : 1e6 / value));
+            return rates;
         }
     }
 

@@ -74,8 +74,12 @@ final class ReportView {
         }
         Spread tps = Spread.of(patterns.stream().map(summary -> summary.tps().halfWidthPercent()).toList());
         Spread cpu = Spread.of(patterns.stream().filter(summary -> summary.cpuMicros() != null).map(summary -> summary.cpuMicros().halfWidthPercent()).toList());
-        StringBuilder text = new StringBuilder("Each figure with its 95 %% interval over %d rounds (a bootstrap of the rounds' median); a ratio is taken within each round."
-                .formatted(rounds.stream().mapToInt(summary -> summary.tps().rounds()).max().orElse(0)));
+        int forks = environment == null || environment.forks() == null ? 1 : environment.forks();
+        StringBuilder text = new StringBuilder((forks > 1
+                ? "Each figure with its 95 %% interval over %d rounds in %d forks, each fork a fresh JVM of every row (a bootstrap of the forks, then of each fork's rounds); a ratio is taken within each round."
+                        .formatted(rounds.stream().mapToInt(summary -> summary.tps().rounds()).max().orElse(0), forks)
+                : "Each figure with its 95 %% interval over %d rounds (a bootstrap of the rounds' median); a ratio is taken within each round."
+                        .formatted(rounds.stream().mapToInt(summary -> summary.tps().rounds()).max().orElse(0))));
         text.append(tps == null ? "" : " The median row's interval: ±%s of its TPS%s.".formatted(Format.percent(tps.median()),
                 cpu == null ? "" : ", ±%s of its CPU per request".formatted(Format.percent(cpu.median()))));
         summaries.stream().filter(summary -> summary.twinOf() != null).forEach(twin -> text.append(

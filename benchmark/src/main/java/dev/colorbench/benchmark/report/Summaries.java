@@ -72,7 +72,7 @@ final class Summaries {
             RunStatistics closed, Map<Phase, RunStatistics> open, Map<Phase, Double> offered, Map<Phase, LatencyHistogram> openHistograms,
             Map<Phase, Arrivals> arrivals,
             Spread serverThroughput,
-            Spread serverOpenModel, Spread allocation, ModuleSummary.Cpu cpu, ModuleSummary.Gc gc) {
+            Spread serverOpenModel, Spread allocation, ModuleSummary.Cpu cpu, ModuleSummary.Gc gc, java.util.function.IntUnaryOperator forkOf) {
 
         /** The open-model runs of the headline: half and 80 % of the row's throughput, one run each. */
         private static final List<Phase> SHARES = List.of(Phase.HALF, Phase.EIGHTY);
@@ -114,7 +114,7 @@ final class Summaries {
                     Spread.of(closedRuns.stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
                     Spread.of(measured(runs, Phase.HALF).stream().map(ModuleSummary.Run::serverMeanMicros).toList()),
                     Spread.of(closedRuns.stream().map(ModuleSummary.Run::allocatedBytesPerRequest).toList()),
-                    ModuleSummary.Cpu.of(closedRuns), gc(closedRuns, settings.durationSeconds()));
+                    ModuleSummary.Cpu.of(closedRuns), gc(closedRuns, settings.durationSeconds()), settings::forkOf);
         }
 
         private static ModuleSummary.Run run(RunKey key, RunStatistics statistics, ServerFigures server) {
@@ -165,9 +165,9 @@ final class Summaries {
 
         ModuleSummary summary(Verification.Check check, ModuleSummary.Warmup warmup, Staleness.Result staleness, Optional<Figures> ceiling,
                 Optional<Figures> reference, Optional<Figures> mget, Optional<Figures> twinOf, JMeterResults results) {
-            Interval ofCeiling = ceiling.filter(row -> row != this).map(row -> paired(tpsByRound(), row.tpsByRound())).map(ratio -> ratio.times(100))
+            Interval ofCeiling = ceiling.filter(row -> row != this).map(row -> pairedOverForks(tpsByRound(), row.tpsByRound())).map(ratio -> ratio.times(100))
                     .orElse(ceiling.filter(row -> row == this).map(row -> new Interval(100, 100, 100, tpsPerRepetition.size())).orElse(null));
-            Interval ofReference = reference.map(row -> paired(tpsByRound(), row.tpsByRound())).orElse(null);
+            Interval ofReference = reference.map(row -> pairedOverForks(tpsByRound(), row.tpsByRound())).orElse(null);
             Interval floor = floorRatio(check, ceiling);
             long samples = closed.samples() + open.values().stream().mapToLong(RunStatistics::samples).sum();
             long errors = closed.errors() + open.values().stream().mapToLong(RunStatistics::errors).sum();
@@ -181,16 +181,16 @@ final class Summaries {
                     ofCeiling == null ? null : ofCeiling.estimate(),
                     floor == null ? null : floor.estimate(),
                     ofReference == null ? null : ofReference.estimate(),
-                    mget.map(row -> paired(tpsByRound(), row.tpsByRound())).map(Interval::estimate).orElse(null),
-                    mget.map(row -> paired(cpuByRound(), row.cpuByRound())).map(Interval::estimate).orElse(null),
+                    mget.map(row -> pairedOverForks(tpsByRound(), row.tpsByRound())).map(Interval::estimate).orElse(null),
+                    mget.map(row -> pairedOverForks(cpuByRound(), row.cpuByRound())).map(Interval::estimate).orElse(null),
                     sourcePost, sourcePost == null || referenceSourcePost == null ? null : sourcePost / (double) referenceSourcePost,
                     ModuleSummary.Latency.of(closed, tpsMedian()), openLatency(Phase.HALF), openLatency(Phase.EIGHTY),
                     serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, target.module().knownStale(), tuning(target), samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
                     results.failures(target.id()), closedModelFailures(results),
-                    Interval.of(tpsPerRepetition), Interval.of(cpuByRound().values()), ofReference, ofCeiling, floor,
+                    Interval.overForks(tpsByRound(), forkOf), Interval.overForks(cpuByRound(), forkOf), ofReference, ofCeiling, floor,
                     twinOf.map(row -> row.target().id()).orElse(null),
-                    twinOf.map(row -> paired(tpsByRound(), row.tpsByRound())).orElse(null),
-                    twinOf.map(row -> paired(cpuByRound(), row.cpuByRound())).orElse(null),
+                    twinOf.map(row -> pairedOverForks(tpsByRound(), row.tpsByRound())).orElse(null),
+                    twinOf.map(row -> pairedOverForks(cpuByRound(), row.cpuByRound())).orElse(null),
                     (int) runs.stream().filter(run -> run.phase().equals(Phase.THROUGHPUT.label()) && run.climbPercent() != null
                             && run.climbPercent() > RunStatistics.CLIMB_PERCENT).count(),
                     runs, fleet());
@@ -203,7 +203,7 @@ final class Summaries {
         Fleet.Figures fleet() {
             boolean redis = target.module().store() == Store.REDIS;
             return Fleet.Figures.byRound(byRound(ModuleSummary.Run::moduleCpuMicros), redis ? storeByRound() : null,
-                    byRound(ModuleSummary.Run::bytesToRedis), byRound(ModuleSummary.Run::bytesFromRedis));
+                    byRound(ModuleSummary.Run::bytesToRedis), byRound(ModuleSummary.Run::bytesFromRedis), forkOf);
         }
 
         /** Each round's closed-model throughput, by round. */
@@ -251,7 +251,7 @@ final class Summaries {
                     floor.put(round, cpu + store.get(round));
                 }
             });
-            return paired(cpuByRound(), floor);
+            return pairedOverForks(cpuByRound(), floor);
         }
 
         /** Why the closed-model requests failed, with how often, over the repetitions: the figures the run's check weighs. */
@@ -286,14 +286,23 @@ final class Summaries {
          * pairs the two rows close in time, so that the machine's drift between rounds moves both (docs/measuring.md#rounds-and-intervals).
          */
         static Interval paired(Map<Integer, Double> row, Map<Integer, Double> base) {
-            List<Double> ratios = new ArrayList<>();
+            return Interval.overForks(ratios(row, base), round -> 1);
+        }
+
+        /** The same, of rounds run in forks: the interval spans the forks too ({@link Interval#overForks}). */
+        Interval pairedOverForks(Map<Integer, Double> row, Map<Integer, Double> base) {
+            return Interval.overForks(ratios(row, base), forkOf);
+        }
+
+        private static Map<Integer, Double> ratios(Map<Integer, Double> row, Map<Integer, Double> base) {
+            Map<Integer, Double> ratios = new java.util.TreeMap<>();
             row.forEach((round, value) -> {
                 Double other = base.get(round);
                 if (other != null && other > 0) {
-                    ratios.add(value / other);
+                    ratios.put(round, value / other);
                 }
             });
-            return Interval.of(ratios);
+            return ratios;
         }
 
         private static Double ratio(Double value, Double base, double scale) {

@@ -47,6 +47,46 @@ public record Interval(double estimate, double low, double high, int rounds) {
                 measured.length);
     }
 
+    /**
+     * The interval of figures taken round by round, in rounds run in several fresh JVMs (forks): a hierarchical bootstrap, as
+     * Kalibera and Jones advise where variance lives at two levels. Each resample draws the forks again with replacement,
+     * then within each drawn fork its rounds, so that what differs from one JVM to the next widens the interval as much as
+     * it should. The estimate is the median of every round. With one fork this is {@link #of(Collection)}.
+     *
+     * @param byRound each measured round's figure, by round ({@code null} or missing: not measured)
+     * @param forkOf the fork that ran a round
+     */
+    public static Interval overForks(java.util.Map<Integer, Double> byRound, java.util.function.IntUnaryOperator forkOf) {
+        java.util.Map<Integer, java.util.List<Double>> forks = new java.util.TreeMap<>();
+        byRound.forEach((round, value) -> {
+            if (value != null && Double.isFinite(value)) {
+                forks.computeIfAbsent(forkOf.applyAsInt(round), fork -> new java.util.ArrayList<>()).add(value);
+            }
+        });
+        if (forks.size() < 2) {
+            return of(forks.values().stream().flatMap(java.util.List::stream).toList());
+        }
+        double[][] groups = forks.values().stream().map(values -> values.stream().mapToDouble(Double::doubleValue).toArray()).toArray(double[][]::new);
+        double[] all = Arrays.stream(groups).flatMapToDouble(Arrays::stream).toArray();
+        double estimate = median(all.clone());
+        SplittableRandom random = new SplittableRandom(SEED);
+        double[] medians = new double[RESAMPLES];
+        double[] resample = new double[all.length];
+        for (int i = 0; i < RESAMPLES; i++) {
+            int filled = 0;
+            for (int g = 0; g < groups.length && filled < resample.length; g++) {
+                double[] fork = groups[random.nextInt(groups.length)];
+                for (int j = 0; j < fork.length && filled < resample.length; j++) {
+                    resample[filled++] = fork[random.nextInt(fork.length)];
+                }
+            }
+            medians[i] = median(Arrays.copyOf(resample, filled));
+        }
+        Arrays.sort(medians);
+        return new Interval(estimate, medians[(int) Math.floor(0.025 * (RESAMPLES - 1))], medians[(int) Math.ceil(0.975 * (RESAMPLES - 1))],
+                all.length);
+    }
+
     /** The same interval with every figure multiplied by {@code factor} (a ratio as a percentage, say). */
     public Interval times(double factor) {
         return new Interval(estimate * factor, low * factor, high * factor, rounds);

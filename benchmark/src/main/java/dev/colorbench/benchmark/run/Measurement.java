@@ -62,19 +62,39 @@ public final class Measurement {
     }
 
     /**
-     * One condition in two JMeter runs: the closed model first, every repetition, which gives each row's throughput; then
-     * the open model at half and at 80 % of that throughput, row by row; then each row's CPU profile, under load of its own
-     * ({@link Profiler}); then the near caches' staleness, with no load.
-     * Everything stops before the results are read.
+     * One condition, its closed-model rounds split over {@code benchmark.forks} fresh sets of JVMs: each fork starts, verifies
+     * and warms every row, then runs its rounds, so that the intervals span what differs from one JVM to the next
+     * (docs/measuring.md#rounds-and-intervals). The last fork then runs the open model at half and at 80 % of each row's
+     * throughput, row by row; then each row's CPU profile, under load of its own ({@link Profiler}); then the near caches'
+     * staleness, with no load. Everything stops before the results are read.
      */
     public Measured measure(Condition condition, RunDirectory directory) {
         BenchmarkSettings settings = condition.settings();
+        List<String> rows = condition.targets().stream().map(Target::id).toList();
+        JMeterResults closed = null;
+        List<List<SteadyState.Warmup>> warmups = new java.util.ArrayList<>();
+        for (int fork = 1; fork < settings.forks(); fork++) {
+            RunDirectory forkDirectory = directory.sub("fork-" + fork);
+            dev.colorbench.benchmark.Console.info("fork %d of %d: rounds %s, every row in a fresh JVM".formatted(fork, settings.forks(), settings.roundsOf(fork)));
+            try (Lab lab = open(condition, forkDirectory)) {
+                JMeterResults part = lab.run(Schedule.of(settings, rows, false, settings.roundsOf(fork)), settings, forkDirectory);
+                closed = closed == null ? part : closed.and(part);
+                warmups.add(lab.warmups());
+            }
+        }
+        if (settings.forks() > 1) {
+            dev.colorbench.benchmark.Console.info("fork %d of %d: rounds %s, every row in a fresh JVM".formatted(settings.forks(), settings.forks(),
+                    settings.roundsOf(settings.forks())));
+        }
         try (Lab lab = open(condition, directory)) {
-            JMeterResults closed = lab.run(settings, directory, false);
+            JMeterResults part = lab.run(Schedule.of(settings, rows, false, settings.roundsOf(settings.forks())), settings, directory);
+            closed = closed == null ? part : closed.and(part);
+            warmups.add(lab.warmups());
             Map<String, Double> capacity = new LinkedHashMap<>();
             for (Target target : condition.targets()) {
+                JMeterResults all = closed;
                 Spread tps = Spread.of(IntStream.rangeClosed(1, settings.repetitions())
-                        .mapToObj(repetition -> closed.samples(new RunKey(target.id(), Phase.THROUGHPUT, repetition)))
+                        .mapToObj(repetition -> all.samples(new RunKey(target.id(), Phase.THROUGHPUT, repetition)))
                         .map(samples -> samples.isEmpty() ? null : RunStatistics.of(samples, settings.rampupSeconds() * 1000L).tps()).toList());
                 capacity.put(target.id(), tps == null ? 1.0 : tps.median());
             }
@@ -82,8 +102,8 @@ public final class Measurement {
             Map<String, Profiler.Profile> profiles = settings.profileSeconds() == 0 ? Map.of()
                     : Profiler.profile(lab, settings, settings.profileSeconds(), directory);
             List<Staleness.Result> staleness = lab.measureStaleness();
-            return new Measured(condition, lab.verification(), lab.warmups(), staleness, closed.and(open), lab.stores().addedRoundTripMillis(),
-                    profiles);
+            return new Measured(condition, lab.verification(), SteadyState.Warmup.acrossForks(warmups), staleness, closed.and(open),
+                    lab.stores().addedRoundTripMillis(), profiles);
         }
     }
 

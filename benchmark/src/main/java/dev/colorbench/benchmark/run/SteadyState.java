@@ -40,6 +40,22 @@ public final class SteadyState {
      * (requests per second) and the milliseconds the module's JIT spent compiling during them.
      */
     public record Warmup(String target, double seconds, boolean steady, List<Double> lastWindows, double jitMillis, long requests, long errors) {
+
+        /**
+         * Each row's warm-ups over the forks that measured it, as one: settled only if it settled in every fork, its time, requests
+         * and errors summed, its last windows and JIT time the last fork's. In the order of the last fork.
+         */
+        public static List<Warmup> acrossForks(List<List<Warmup>> forks) {
+            if (forks.isEmpty()) {
+                return List.of();
+            }
+            return forks.get(forks.size() - 1).stream().map(last -> {
+                List<Warmup> all = forks.stream().flatMap(List::stream).filter(warmup -> warmup.target().equals(last.target())).toList();
+                return new Warmup(last.target(), all.stream().mapToDouble(Warmup::seconds).sum(), all.stream().allMatch(Warmup::steady),
+                        last.lastWindows(), last.jitMillis(), all.stream().mapToLong(Warmup::requests).sum(),
+                        all.stream().mapToLong(Warmup::errors).sum());
+            }).toList();
+        }
     }
 
     /** Clients per row in the light phase: enough to make the request path hot, few enough to leave the compilers a core. */

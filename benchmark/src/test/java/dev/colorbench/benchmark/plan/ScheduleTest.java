@@ -53,6 +53,17 @@ class ScheduleTest {
     }
 
     @Test
+    void aForksScheduleHoldsItsRoundsInTheOrdersTheyHaveInTheWholeRunAfterAWarmUpRoundOfItsOwn() {
+        BenchmarkSettings settings = BenchmarkSettings.from(new Properties(), Map.of());
+        List<String> rows = List.of("a", "b", "c");
+        Schedule whole = Schedule.of(settings, rows, false);
+        Schedule second = Schedule.of(settings, rows, false, settings.roundsOf(2));
+
+        assertThat(second.runs()).filteredOn(run -> run.key().phase() == Phase.WARMUP).hasSize(3);
+        assertThat(second.measured()).isEqualTo(whole.measured().stream().filter(run -> run.key().repetition() >= 5).toList());
+    }
+
+    @Test
     void theWarmUpRoundOfAFullRunGivesJMeterItselfAtLeastTwentySecondsHoweverManyRows() {
         BenchmarkSettings settings = BenchmarkSettings.from(new Properties(), Map.of());
 

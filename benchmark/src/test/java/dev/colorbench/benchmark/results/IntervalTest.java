@@ -57,4 +57,37 @@ class IntervalTest {
         assertThat(new Interval(10, 9, 11, 8).overlaps(new Interval(12, 11.5, 13, 8))).isFalse();
         assertThat(new Interval(0.5, 0.4, 0.6, 8).times(100)).isEqualTo(new Interval(50, 40, 60, 8));
     }
+
+    @Test
+    void roundsInForksGiveAnIntervalThatSpansWhatDiffersBetweenTheForks() {
+        // two JVMs of one module, four quiet rounds each, 6 % apart: the rounds alone would rank them, the forks hold both
+        java.util.Map<Integer, Double> byRound = new java.util.TreeMap<>();
+        double[] first = { 100.0, 100.4, 99.7, 100.1 };
+        double[] second = { 106.0, 105.8, 106.3, 106.1 };
+        for (int i = 0; i < 4; i++) {
+            byRound.put(i + 1, first[i]);
+            byRound.put(i + 5, second[i]);
+        }
+        Interval rounds = Interval.overForks(byRound, round -> 1);
+        Interval forks = Interval.overForks(byRound, round -> round <= 4 ? 1 : 2);
+
+        assertThat(rounds).as("one fork: the rounds' own interval").isEqualTo(Interval.of(byRound.values()));
+        assertThat(forks.estimate()).isEqualTo(rounds.estimate());
+        assertThat(forks.rounds()).isEqualTo(8);
+        assertThat(forks.low()).as("as low as the first JVM").isLessThanOrEqualTo(100.4);
+        assertThat(forks.high()).as("as high as the second").isGreaterThanOrEqualTo(105.8);
+        assertThat(forks.high() - forks.low()).isGreaterThan(rounds.high() - rounds.low());
+        assertThat(Interval.overForks(byRound, round -> round <= 4 ? 1 : 2)).as("the same rounds, the same interval").isEqualTo(forks);
+    }
+
+    @Test
+    void aRoundWithoutAFigureIsLeftOutOfItsFork() {
+        java.util.Map<Integer, Double> byRound = new java.util.TreeMap<>();
+        byRound.put(1, 10.0);
+        byRound.put(2, null);
+        byRound.put(3, 11.0);
+        byRound.put(4, Double.NaN);
+        assertThat(Interval.overForks(byRound, round -> round <= 2 ? 1 : 2).rounds()).isEqualTo(2);
+        assertThat(Interval.overForks(new java.util.TreeMap<>(), round -> 1)).isNull();
+    }
 }

@@ -42,4 +42,17 @@ class SteadyStateTest {
         assertThat(SteadyState.groups(List.of("a", "b"), 1)).containsExactly(List.of("a"), List.of("b"));
         assertThat(SteadyState.groups(List.of("a"), 0)).as("never a group of none").containsExactly(List.of("a"));
     }
+
+    @Test
+    void aRowSettledOnlyIfItSettledInEveryFork() {
+        SteadyState.Warmup firstA = new SteadyState.Warmup("a", 40, true, List.of(1.0), 10, 100, 0);
+        SteadyState.Warmup firstB = new SteadyState.Warmup("b", 50, false, List.of(2.0), 20, 200, 1);
+        SteadyState.Warmup secondB = new SteadyState.Warmup("b", 30, true, List.of(3.0), 5, 300, 0);
+        SteadyState.Warmup secondA = new SteadyState.Warmup("a", 45, true, List.of(4.0), 8, 400, 2);
+
+        assertThat(SteadyState.Warmup.acrossForks(List.of(List.of(firstA, firstB), List.of(secondB, secondA)))).containsExactly(
+                new SteadyState.Warmup("b", 80, false, List.of(3.0), 5, 500, 1),
+                new SteadyState.Warmup("a", 85, true, List.of(4.0), 8, 500, 2));
+        assertThat(SteadyState.Warmup.acrossForks(List.of())).isEmpty();
+    }
 }

@@ -1,10 +1,13 @@
 // The headline chart: every row's throughput (bar: median of the rounds, whisker: its 95 % interval), coloured by the round trips one request
 // makes, beside the CPU one request costs the module and its store. The one drawing of it: report.html and the README's
 // picture (docs/results/headline.png, a screenshot of headline.html) both call this function, so they cannot differ.
-// It reads summary.json's shape: { environment, modules: [...] }.
+// It reads summary.json's shape: { environment, modules: [...] } and the one ranking (report.Ranking) beside it, { ranking: [{ id }] }:
+// the rows come in that order, cheapest per request first, the A/A twin right after its row. It ranks nothing itself.
 function colorbenchHeadline(summary, tpsCanvas, cpuCanvas) {
+  const order = new Map((summary.ranking || []).map((place, i) => [place.id, i]));
+  const place = m => order.has(m.module) ? order.get(m.module) : order.has(m.twinOf) ? order.get(m.twinOf) + 0.5 : order.size;
   const rows = summary.modules.filter(m => m.tpsMedian !== null && m.tpsMedian !== undefined)
-    .sort((a, b) => b.tpsMedian - a.tpsMedian);
+    .map((m, i) => ({ m, i })).sort((a, b) => place(a.m) - place(b.m) || a.i - b.i).map(entry => entry.m);
   const fmt = n => Math.round(n).toLocaleString('en-US');
   const trips = t => t === null || t === undefined ? '' : t === 0 ? 'no round trip'
     : t === 1 ? '1 round trip' : fmt(t) + ' round trips';
@@ -71,7 +74,9 @@ function colorbenchHeadline(summary, tpsCanvas, cpuCanvas) {
       ctx.save(); ctx.font = font; ctx.textBaseline = 'middle'; ctx.fillStyle = '#111';
       rows.forEach((m, i) => {
         if (!m.cpu || !m.cpu.totalMicros) return;
-        ctx.fillText(fmt(m.cpu.totalMicros.median) + ' µs', x.getPixelForValue(m.cpu.totalMicros.median) + 6, y.getPixelForValue(i));
+        const cost = m.cpuMicros && m.cpuMicros.rounds > 1 ? fmt(m.cpuMicros.estimate) + ' µs (' + fmt(m.cpuMicros.low) + '-' + fmt(m.cpuMicros.high) + ')'
+          : fmt(m.cpu.totalMicros.median) + ' µs';
+        ctx.fillText(cost, x.getPixelForValue(m.cpu.totalMicros.median) + 6, y.getPixelForValue(i));
       });
       ctx.restore();
     }
@@ -84,9 +89,9 @@ function colorbenchHeadline(summary, tpsCanvas, cpuCanvas) {
     options: {
       indexAxis: 'y', animation: false, responsive: true, maintainAspectRatio: false, layout: { padding: { right: 70 } },
       plugins: { legend: { display: true, position: 'bottom', labels: { font: { size: 12 }, color: '#222' } },
-        title: { display: true, text: 'CPU µs one request costs, counted from outside the processes', font: { size: 14 } },
+        title: { display: true, text: 'CPU µs one request costs the module and its store, counted from outside: the ranking, cheapest first', font: { size: 14 } },
         tooltip: { enabled: false } },
-      scales: { x: { stacked: true, ticks: { font: { size: 12 } } },
+      scales: { x: { stacked: true, max: Math.max(...rows.map(m => m.cpuMicros ? m.cpuMicros.high : 0), ...rows.map(m => m.cpu && m.cpu.totalMicros ? m.cpu.totalMicros.median : 0)) * 1.35, ticks: { font: { size: 12 } } },
         y: { stacked: true, ticks: { display: false }, grid: { display: false } } },
     },
     plugins: [cpuLabels],

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -95,7 +96,9 @@ final class ReportView {
         List<String> broken = new ArrayList<>();
         rounds.stream().filter(m -> m.percentOfCeilingInterval() != null && m.percentOfCeilingInterval().low() > 100)
                 .forEach(m -> broken.add(m.module() + " above its ceiling"));
-        rounds.stream().filter(m -> m.floorRatioInterval() != null && m.floorRatioInterval().high() < 1).forEach(m -> broken.add(m.module() + " below its floor"));
+        // the floor bounds the rows that read Redis on every request; a near cache or the ceiling lies below it by design
+        rounds.stream().filter(m -> m.floorRatioInterval() != null && m.floorRatioInterval().high() < 1 && m.redisRoundTripsPerRequest() != null
+                && m.redisRoundTripsPerRequest() >= 1).forEach(m -> broken.add(m.module() + " below the floor"));
         if (!broken.isEmpty()) {
             text.append(" Outside a bound, beyond the interval: %s.".formatted(String.join(", ", broken)));
         }
@@ -108,31 +111,63 @@ final class ReportView {
     }
 
     /**
-     * The rows ranked by their throughput as a share of the ceiling's, taken within each round: the ratio that moved least
-     * between two runs of one commit (docs/results.md#the-same-code-twice). A row's rank is one more than the rows whose
-     * whole interval lies above its own, so two rows whose intervals overlap are never ranked apart by each other, only by
-     * a third row between them. The A/A twin is left out: it is the run's noise, not a pattern
-     * (docs/measuring.md#rounds-and-intervals).
+     * The rows in the one ranking ({@link Ranking}): by the CPU one request costs the module and its store, cheapest first, a
+     * row level with the one before it where their intervals overlap. Beside it, the requests one core serves at that
+     * cost, x floor, and this machine's throughput as a share of the ceiling's (docs/measuring.md#the-ranking).
      */
     List<Map<String, Object>> ranking() {
-        List<ModuleSummary> rows = summaries.stream().filter(m -> m.twinOf() == null && m.percentOfCeilingInterval() != null)
-                .sorted(java.util.Comparator.comparingDouble((ModuleSummary m) -> m.percentOfCeilingInterval().estimate()).reversed()).toList();
+        Map<String, ModuleSummary> byId = new LinkedHashMap<>();
+        summaries.forEach(m -> byId.put(m.module(), m));
         List<Map<String, Object>> ranking = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            ModuleSummary m = rows.get(i);
-            long above = rows.stream().filter(other -> other.percentOfCeilingInterval().low() > m.percentOfCeilingInterval().high()).count();
+        for (Ranking.Place place : Ranking.ofSummaries(summaries)) {
+            ModuleSummary m = byId.get(place.id());
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put("rank", above + 1);
+            row.put("rank", place.rank());
             row.put("module", m.module());
-            row.put("percentOfCeiling", interval(m.percentOfCeilingInterval(), ReportView::share, "n/a"));
-            row.put("floorRatio", interval(m.floorRatioInterval(), Format::ratio, "n/a"));
             row.put("cpu", interval(m.cpuMicros(), ReportView::micros, "missing"));
+            row.put("perCore", perCore(m.cpuMicros()));
+            row.put("floorRatio", interval(m.floorRatioInterval(), Format::ratio, "n/a"));
+            row.put("percentOfCeiling", interval(m.percentOfCeilingInterval(), ReportView::share, "n/a"));
             row.put("ratio", interval(m.ratioToReferenceInterval(), Format::ratio, "n/a"));
-            row.put("level", i == 0 || !rows.get(i - 1).percentOfCeilingInterval().overlaps(m.percentOfCeilingInterval()) ? ""
-                    : "level with " + rows.get(i - 1).module());
+            row.put("level", place.levelWith() == null ? "" : "level with " + place.levelWith());
             ranking.add(row);
         }
         return ranking;
+    }
+
+    /**
+     * Every row in the one ranking's order, each with its rank (the A/A twin, and a row without a cost, after the ranked row
+     * it follows, with no rank), for report.html's short table.
+     */
+    List<Map<String, Object>> rankedRows() {
+        List<Ranking.Place> places = Ranking.ofSummaries(summaries);
+        List<ModuleSummary> ordered = new ArrayList<>();
+        for (Ranking.Place place : places) {
+            summaries.stream().filter(m -> m.module().equals(place.id())).forEach(ordered::add);
+            summaries.stream().filter(m -> place.id().equals(m.twinOf())).forEach(ordered::add);
+        }
+        summaries.stream().filter(m -> !ordered.contains(m)).forEach(ordered::add);
+        return ordered.stream().map(m -> {
+            Map<String, Object> row = row(m);
+            Ranking.Place place = places.stream().filter(p -> p.id().equals(m.module())).findFirst().orElse(null);
+            row.put("rank", place == null ? "" : String.valueOf(place.rank()));
+            row.put("level", place == null ? (m.twinOf() == null ? "" : "A/A twin of " + m.twinOf())
+                    : place.levelWith() == null ? "" : "level with " + place.levelWith());
+            row.put("perCoreInterval", perCore(m.cpuMicros()));
+            return row;
+        }).toList();
+    }
+
+    /**
+     * The requests a second one core serves at a row's CPU per request, module and store, with the interval that follows
+     * from the cost's: {@code 11,400 (10,900-11,800)}.
+     */
+    static String perCore(dev.colorbench.benchmark.results.Interval cpu) {
+        if (cpu == null || cpu.estimate() <= 0 || cpu.low() <= 0) {
+            return "missing";
+        }
+        return interval(new dev.colorbench.benchmark.results.Interval(1e6 / cpu.estimate(), 1e6 / cpu.high(), 1e6 / cpu.low(), cpu.rounds()),
+                Format::grouped, "missing");
     }
 
     /** A share in percent as the tables write it, one decimal at most: {@code 54.3}, {@code 100}. */
@@ -198,6 +233,7 @@ final class ReportView {
         view.put("headlineJs", Report.headlineJs());
         view.put("headlineData", Headline.data(Headline.summary(environment, summaries)));
         view.put("verdict", verdict());
+        view.put("rankedRows", rankedRows());
         view.put("dashboards", settings.dashboards());
         view.put("failures", summaries.stream().filter(summary -> !summary.failures().isEmpty())
                 .map(summary -> Map.of("module", summary.module(), "reasons", summary.failures().entrySet().stream()
@@ -261,33 +297,31 @@ final class ReportView {
     }
 
     /**
-     * The report's first sentences, from the figures alone: the fastest row, the fastest that asks its store on every request,
-     * and the reference row beside it; {@code null} without a measured row.
+     * The report's first sentences, from the figures alone and in the one ranking ({@link Ranking}): the cheapest rows per
+     * request (every row level with the first), the cheapest that asks its store on every request, and the reference row;
+     * {@code null} without a measured row. Throughput is this machine's, JMeter sharing its cores: the tables give it, named so.
      */
     String verdict() {
-        // the A/A twin is the run's noise, not a pattern: never named in the verdict
-        List<ModuleSummary> measured = summaries.stream().filter(m -> m.tpsMedian() != null && m.twinOf() == null).toList();
-        if (measured.isEmpty()) {
+        Map<String, ModuleSummary> byId = new LinkedHashMap<>();
+        summaries.forEach(m -> byId.put(m.module(), m));
+        List<Ranking.Place> places = Ranking.ofSummaries(summaries);
+        if (places.isEmpty()) {
             return null;
         }
-        java.util.Comparator<ModuleSummary> byTps = java.util.Comparator.comparing(ModuleSummary::tpsMedian);
-        ModuleSummary fastest = measured.stream().max(byTps).orElseThrow();
-        StringBuilder verdict = new StringBuilder("Fastest: %s, %s TPS at %s of CPU a request.".formatted(fastest.module(),
-                Format.grouped(fastest.tpsMedian()), cpuMicros(fastest)));
-        measured.stream().filter(m -> m.storeRoundTripsPerRequest() != null && m.storeRoundTripsPerRequest() >= 1 && m.knownStale() == null)
-                .max(byTps).filter(m -> m != fastest).ifPresent(m -> verdict.append(" Fastest that asks its store on every request: %s, %s TPS at %s%s."
-                        .formatted(m.module(), Format.grouped(m.tpsMedian()), cpuMicros(m), timesReference(m))));
-        measured.stream().filter(m -> m.module().equals(settings.reference())).findFirst().ifPresent(m -> verdict.append(
-                " %s, %s, serves %s TPS at %s.".formatted(m.module(), cost(m), Format.grouped(m.tpsMedian()), cpuMicros(m))));
+        List<String> first = places.stream().filter(place -> place.rank() == 1).map(Ranking.Place::id).toList();
+        ModuleSummary cheapest = byId.get(first.get(0));
+        StringBuilder verdict = new StringBuilder("Cheapest per request: %s, %s µs of CPU a request, module and store; one core serves %s requests a second at that cost%s."
+                .formatted(cheapest.module(), interval(cheapest.cpuMicros(), ReportView::micros, "missing"), perCore(cheapest.cpuMicros()),
+                        first.size() == 1 ? "" : " (level with it: " + String.join(", ", first.subList(1, first.size())) + ")"));
+        places.stream().map(place -> byId.get(place.id()))
+                .filter(m -> m.storeRoundTripsPerRequest() != null && m.storeRoundTripsPerRequest() >= 1 && m.knownStale() == null)
+                .findFirst().filter(m -> m != cheapest).ifPresent(m -> verdict.append(" Cheapest that asks its store on every request: %s, %s µs, rank %d."
+                        .formatted(m.module(), interval(m.cpuMicros(), ReportView::micros, "missing"),
+                                places.stream().filter(place -> place.id().equals(m.module())).findFirst().orElseThrow().rank())));
+        Optional<ModuleSummary> reference = places.stream().map(place -> byId.get(place.id())).filter(m -> m.module().equals(settings.reference())).findFirst();
+        reference.ifPresent(m -> verdict.append(" %s, %s, costs %s µs a request.".formatted(m.module(), cost(m),
+                interval(m.cpuMicros(), ReportView::micros, "missing"))));
         return verdict.toString();
-    }
-
-    private String timesReference(ModuleSummary m) {
-        return m.ratioToReference() == null ? "" : ", %s times %s".formatted(Format.number(Math.round(m.ratioToReference() * 10) / 10.0), settings.reference());
-    }
-
-    private static String cpuMicros(ModuleSummary m) {
-        return m.cpu() == null || m.cpu().totalMicros() == null ? "an unmeasured cost" : micros(m.cpu().totalMicros().median()) + " µs";
     }
 
     /** The closed model's failed requests: {@code none}, or {@code 1 of 73,530, 1 answered 503}. */

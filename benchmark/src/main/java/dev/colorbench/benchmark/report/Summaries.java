@@ -51,9 +51,34 @@ final class Summaries {
                 .filter(row -> row.target().module().role() == Role.CEILING && row.target().properties().isEmpty()).findFirst();
         Optional<Figures> reference = figures.stream().filter(row -> row.target().id().equals(settings.reference())).findFirst();
         Optional<Figures> mget = figures.stream().filter(row -> row.target().id().equals(MGET)).findFirst();
+        Map<Integer, Double> floor = floor(figures, verification, ceiling);
         return figures.stream().map(row -> row.summary(verification.of(row.target().id()), warmupOf(warmups, row.target()),
                 staleness.stream().filter(result -> result.target().equals(row.target().id())).findFirst().orElse(null), ceiling, reference,
-                mget, figures.stream().filter(other -> other.target().id().equals(row.target().twinOf())).findFirst(), results)).toList();
+                mget, figures.stream().filter(other -> other.target().id().equals(row.target().twinOf())).findFirst(), results, floor)).toList();
+    }
+
+    /**
+     * The one floor of the run, round by round: the least CPU a read of the colors from Redis can cost. It is the ceiling's
+     * CPU per request in that round plus the Redis CPU per request, in that round, of the row whose Redis work is cheapest
+     * over the run (the lowest median) among the rows that ask Redis on every request. One floor for every row, so that
+     * {@code x floor} orders the rows as their cost does (docs/measuring.md#the-floor). Empty without a ceiling or such a row.
+     */
+    static Map<Integer, Double> floor(List<Figures> figures, Verification verification, Optional<Figures> ceiling) {
+        Optional<Figures> cheapest = figures.stream().filter(row -> ceiling.map(c -> c != row).orElse(false))
+                .filter(row -> row.readsRedisOnEveryRequest(verification.of(row.target().id())))
+                .filter(row -> row.cpu().storeMicros() != null)
+                .min(java.util.Comparator.comparingDouble(row -> row.cpu().storeMicros().median()));
+        Map<Integer, Double> floor = new java.util.TreeMap<>();
+        if (ceiling.isEmpty() || cheapest.isEmpty()) {
+            return floor;
+        }
+        Map<Integer, Double> store = cheapest.get().storeByRound();
+        ceiling.get().cpuByRound().forEach((round, cpu) -> {
+            if (store.containsKey(round)) {
+                floor.put(round, cpu + store.get(round));
+            }
+        });
+        return floor;
     }
 
     /** The ratio of two rows' figures within each round that measured both, with its interval over the rounds. */
@@ -164,11 +189,11 @@ final class Summaries {
         }
 
         ModuleSummary summary(Verification.Check check, ModuleSummary.Warmup warmup, Staleness.Result staleness, Optional<Figures> ceiling,
-                Optional<Figures> reference, Optional<Figures> mget, Optional<Figures> twinOf, JMeterResults results) {
+                Optional<Figures> reference, Optional<Figures> mget, Optional<Figures> twinOf, JMeterResults results, Map<Integer, Double> runFloor) {
             Interval ofCeiling = ceiling.filter(row -> row != this).map(row -> pairedOverForks(tpsByRound(), row.tpsByRound())).map(ratio -> ratio.times(100))
                     .orElse(ceiling.filter(row -> row == this).map(row -> new Interval(100, 100, 100, tpsPerRepetition.size())).orElse(null));
             Interval ofReference = reference.map(row -> pairedOverForks(tpsByRound(), row.tpsByRound())).orElse(null);
-            Interval floor = floorRatio(check, ceiling);
+            Interval floor = runFloor.isEmpty() ? null : pairedOverForks(cpuByRound(), runFloor);
             long samples = closed.samples() + open.values().stream().mapToLong(RunStatistics::samples).sum();
             long errors = closed.errors() + open.values().stream().mapToLong(RunStatistics::errors).sum();
             Integer sourcePost = target.module().sourcePostTps();
@@ -234,24 +259,12 @@ final class Summaries {
         }
 
         /**
-         * The row's CPU per request, module and store, over its floor, round by round: what the ceiling's module spent on a request
-         * in that round plus what this row's store spent on its work. 1 is the floor itself: the module adding nothing to its
-         * store's work (docs/measuring.md#the-floor). Only for a row that asks Redis on every request: a near cache asks it
-         * nothing once warm, and a database row's store is another. Null for any other row, or a figure missing.
+         * Whether the row asks Redis on every request: Redis commands and round trips on each, no database, no local copy. The
+         * run's floor is built from the cheapest of these.
          */
-        private Interval floorRatio(Verification.Check check, Optional<Figures> ceiling) {
-            if (ceiling.isEmpty() || ceiling.get() == this || target.module().nearCache() || check.redis().commandsPerRequest() < 1 || check.database() != null) {
-                return null;
-            }
-            Map<Integer, Double> ceilingCpu = ceiling.get().cpuByRound();
-            Map<Integer, Double> store = storeByRound();
-            Map<Integer, Double> floor = new java.util.TreeMap<>();
-            ceilingCpu.forEach((round, cpu) -> {
-                if (store.containsKey(round)) {
-                    floor.put(round, cpu + store.get(round));
-                }
-            });
-            return pairedOverForks(cpuByRound(), floor);
+        boolean readsRedisOnEveryRequest(Verification.Check check) {
+            return !target.module().nearCache() && check.database() == null && check.redis().commandsPerRequest() >= 1
+                    && target.module().role() != Role.CEILING;
         }
 
         /** Why the closed-model requests failed, with how often, over the repetitions: the figures the run's check weighs. */

@@ -80,6 +80,11 @@ final class PublishedFigures {
             entry("CPU µs / request: module + store (range)", moduleAndStore(true)),
             entry("x floor", field("floorRatio", Format::ratio)),
             entry("requests / s per core", field("cpu.requestsPerCoreSecond", Format::grouped)),
+            entry("requests / s per core (95 % interval)", row -> {
+                Double estimate = row.number("cpuMicros.estimate");
+                return estimate == null ? "missing" : ReportView.perCore(new dev.colorbench.benchmark.results.Interval(estimate,
+                        row.number("cpuMicros.low"), row.number("cpuMicros.high"), row.number("cpuMicros.rounds").intValue()));
+            }),
             entry("CPU µs / request, JMeter", spread("cpu.jmeterMicros", ReportView::micros)),
             entry("allocated / request", field("allocatedBytesPerRequest.median", bytes -> Format.grouped(bytes / 1024) + " KB")),
             // what the row is
@@ -357,30 +362,23 @@ final class PublishedFigures {
         return problems;
     }
 
-    /** The figures a table may rank by, by the header of their column: the first of them in a table is what it ranks by. */
-    private static final Map<String, String> RANKED_BY = Map.of("% of ceiling (95 % interval)", "percentOfCeilingInterval",
-            "x loop (95 % interval)", "ratioToReferenceInterval", "x cacheable-loop (95 % interval)", "ratioToReferenceInterval");
-
     /**
      * The columns of a table that ranks rows: its rank, and (report.md's unnamed last column) whether it is level with the row
-     * ranked above it, both by the report's rule (ReportView.ranking): a row's rank is one more than the rows of the same
-     * table, the A/A twin never one of them, whose whole interval of the table's first ranked figure lies above its own.
+     * ranked before it, both from the one ranking ({@link Ranking}, which the report draws its own from) over the rows of the
+     * same table. A table that ranks must show the figure it ranks by ({@link Ranking#COLUMN}): one that ranks by another
+     * figure, or in another order, fails on its ranks.
      */
     private Map<String, Column> ranking(List<Row> inTable, List<String> header) {
-        String by = header.stream().filter(RANKED_BY::containsKey).findFirst().map(RANKED_BY::get).orElse("percentOfCeilingInterval");
-        List<Row> ranked = inTable.stream().filter(row -> row.at("twinOf") == null && row.number(by + ".estimate") != null)
-                .sorted(Comparator.comparingDouble((Row row) -> row.number(by + ".estimate")).reversed()).toList();
         Map<String, Column> ranking = new LinkedHashMap<>(columns);
-        ranking.put("rank", row -> String.valueOf(1 + ranked.stream().filter(other -> other.number(by + ".low") > row.number(by + ".high")).count()));
-        ranking.put("", row -> {
-            int at = ranked.indexOf(row);
-            if (at <= 0) {
-                return "";
-            }
-            Row above = ranked.get(at - 1);
-            boolean level = above.number(by + ".low") <= row.number(by + ".high") && row.number(by + ".low") <= above.number(by + ".high");
-            return level ? "level with " + above.id() : "";
-        });
+        if (!header.contains(Ranking.COLUMN)) {
+            ranking.put("rank", row -> "a table that ranks shows '" + Ranking.COLUMN + "', the one figure every page ranks by");
+            return ranking;
+        }
+        List<Ranking.Place> places = Ranking.ofJson(inTable.stream().map(Row::fields).toList());
+        ranking.put("rank", row -> places.stream().filter(place -> place.id().equals(row.id())).findFirst().map(place -> String.valueOf(place.rank()))
+                .orElse("no rank: the A/A twin, or a row without its CPU per request"));
+        ranking.put("", row -> places.stream().filter(place -> place.id().equals(row.id())).findFirst()
+                .map(place -> place.levelWith() == null ? "" : "level with " + place.levelWith()).orElse(""));
         return ranking;
     }
 

@@ -175,10 +175,11 @@ class ReportTest {
         assertThat(verdict).isLessThan(chart);
         assertThat(chart).isLessThan(table);
         assertThat(page.substring(run, verdict)).contains("Full run", "<code>./mvnw -Pbenchmark verify", "commit", " cores, ");
-        assertThat(page.substring(verdict, chart)).contains("Fastest: template-mget, 2 TPS at 130 µs of CPU a request.");
-        // module, store work, round trips, TPS, x the reference, CPU per request, failed: the rest is in the sections after it
+        assertThat(page.substring(verdict, chart)).contains(
+                "Cheapest per request: template-mget, 130 µs of CPU a request, module and store; one core serves 7,692 requests a second at that cost.");
+        // rank, module, CPU per request, per core, x floor, store work, round trips, TPS, x the reference, failed: the rest is in the sections after it
         String first = page.substring(table, page.indexOf("</table>", table));
-        assertThat(first.split("<th>", -1)).hasSize(1 + 7);
+        assertThat(first.split("<th>", -1)).hasSize(1 + 10);
         assertThat(first.split("<tr>", -1)).hasSize(1 + 1 + 2);
         // the expert figures follow, each in its own section, then every figure per row
         int open = page.indexOf("Latency at a share of throughput");
@@ -212,18 +213,23 @@ class ReportTest {
                 ranked("d", new Interval(14.8, 13.5, 15.2, 8), null));
         ReportView view = new ReportView(BenchmarkSettings.from(new Properties(), Map.of()), null, rows, "./mvnw -Pbenchmark verify");
 
-        assertThat(view.ranking()).extracting(row -> row.get("rank") + " " + row.get("module") + " " + row.get("level"))
-                .containsExactly("1 a ", "1 b level with a", "3 d ", "3 c level with d");
-        assertThat(view.ranking().get(0).get("ratio")).isEqualTo("28.70 (26.00-31.00)");
-        assertThat(view.ranking().get(0).get("percentOfCeiling")).as("ranked by the share of the ceiling").isEqualTo("28.7 (26-31)");
+        assertThat(view.ranking()).as("cheapest first").extracting(row -> row.get("rank") + " " + row.get("module") + " " + row.get("level"))
+                .containsExactly("1 c ", "1 d level with c", "3 b ", "3 a level with b");
+        assertThat(view.ranking().get(0).get("cpu")).as("ranked by the CPU a request costs").isEqualTo("13 (13-14)");
+        assertThat(view.ranking().get(0).get("perCore")).isEqualTo("75,188 (73,529-76,923)");
+        assertThat(view.rankedRows()).extracting(row -> row.get("module") + " " + row.get("rank")).as("the twin right after its row, unranked")
+                .containsExactly("c 1", "c+twin ", "d 1", "b 3", "a 3");
     }
 
-    /** A row with only its share of the ceiling and its ratio to the reference row measured (both {@code ratio}), and the row it is the A/A twin of. */
+    /**
+     * A row with only its CPU per request, its share of the ceiling and its ratio to the reference row measured (all three
+     * {@code ratio}), and the row it is the A/A twin of.
+     */
     private static ModuleSummary ranked(String module, Interval ratio, String twinOf) {
         ModuleSummary.Latency none = new ModuleSummary.Latency(null, null, null, null, null, 0, 0, null, null, null, null, null, null, null);
         return new ModuleSummary(module, "pattern", "MVC", "redis-pattern", Map.of(), null, Map.of(), 1, 1.0, null, null, "1 MGET", 1.0,
                 100.0, 100.0, 100.0, List.of(100.0), null, null, ratio.estimate(), null, null, null, null, none, none, none, null, null, null, null,
-                new ModuleSummary.Gc(null, null, null), null, null, null, 0, 0, 0, Map.of(), Map.of(), null, null, ratio, ratio, null, twinOf, null,
+                new ModuleSummary.Gc(null, null, null), null, null, null, 0, 0, 0, Map.of(), Map.of(), null, ratio, ratio, ratio, null, twinOf, null,
                 null, 0, List.of(), null);
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.modules.Layout;
 import dev.colorbench.core.palette.Color;
 import dev.colorbench.core.palette.ColorJson;
 import dev.colorbench.core.palette.Palette;
@@ -19,8 +20,9 @@ import io.lettuce.core.api.StatefulRedisConnection;
 
 /**
  * How stale a row that answers from a local copy gets: another writer changes one color in Redis
- * (a plain {@code SET colors::v3::<name>} on a connection of the run's own, a consistent color a
- * shade away), and the run asks the module for that color until it answers the new value. The
+ * (a plain {@code SET} of the key its layout keeps the color under, {@code colors::v3::<name>} or
+ * cacheable-near-cache's {@code colors::v1::<name>}, on a connection of the run's own, a consistent
+ * color a shade away), and the run asks the module for that color until it answers the new value. The
  * delay from the SET's reply to that answer (its HTTP round trip included) is the staleness; it is
  * measured over a few dozen writes after the measured runs, with no other load, each color made the
  * module's own first, and the palette is written back afterwards (and waited for: a row not known to
@@ -93,7 +95,8 @@ public final class Staleness {
                 continue;
             }
             String changed = ColorJson.of(aShadeAway(color));
-            redis.sync().set(ColorKeys.jsonKey(color.name()), changed);
+            String key = key(module.target().module().layout(), color.name());
+            redis.sync().set(key, changed);
             long written = System.nanoTime();
             if (served(module, color.name(), changed)) {
                 millis.add((System.nanoTime() - written) / 1e6);
@@ -103,7 +106,7 @@ public final class Staleness {
                 neverServed++;
                 unservedInARow++;
             }
-            redis.sync().set(ColorKeys.jsonKey(color.name()), canonical);
+            redis.sync().set(key, canonical);
         }
         for (Color color : palette) {
             // the canonical palette back in every answer; a row known to stay stale may keep an old color
@@ -133,6 +136,15 @@ public final class Staleness {
     private static IllegalStateException stale(RunningModule module, String expected) {
         return new IllegalStateException("Module " + module.target().id() + " did not answer " + expected + " within " + GIVE_UP.toSeconds()
                 + " s of the change in Redis: its local copy is stale");
+    }
+
+    /** The key a module of {@code layout} reads the color {@code name} from: one string per color, as every near cache keeps them. */
+    static String key(Layout layout, String name) {
+        return switch (layout) {
+            case JSON_STRINGS -> ColorKeys.jsonKey(name);
+            case CACHE_STRINGS -> ColorKeys.cacheKey(name);
+            default -> throw new IllegalArgumentException("No near cache is measured on the layout " + layout + ": one string key per color only");
+        };
     }
 
     /** The same color with its blue channel one step off: still a consistent color under its own name. */

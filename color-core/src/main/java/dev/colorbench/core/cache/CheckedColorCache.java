@@ -17,6 +17,7 @@ import dev.colorbench.core.redis.RedisReplies;
 import org.springframework.cache.Cache;
 import org.springframework.data.redis.cache.RedisCache;
 import org.springframework.data.redis.cache.RedisCacheConfiguration;
+import org.springframework.data.redis.connection.DataType;
 import org.springframework.data.redis.util.ByteUtils;
 
 /**
@@ -45,6 +46,13 @@ import org.springframework.data.redis.util.ByteUtils;
  * lets a raw I/O error through where the blocking one would have translated it).
  * The plain {@code retrieve(key)} is checked too (an unreadable value fails its future, for the
  * error handler), but only {@code retrieve(key, loader)} is non-blocking end to end.
+ *
+ * <p>A {@code GET} of a key that holds another Redis type fails with {@code WRONGTYPE}, which the
+ * error handler heals. A cache that reads with {@code MGET} (the near cache library's
+ * {@code NearRedisCache}, which reads a miss of its local copy that way) answers such a key as
+ * nothing instead. For such a cache the color cache is made with {@code checkMisses}: a blocking read
+ * that finds nothing asks for the key's {@code TYPE} (one command, on a miss only), and a key of
+ * another type than a string is unreadable, as the {@code WRONGTYPE} would have made it.
  */
 final class CheckedColorCache implements Cache {
 
@@ -54,20 +62,29 @@ final class CheckedColorCache implements Cache {
 
     private final String keyPrefix;
 
-    private CheckedColorCache(Cache delegate, BiPredicate<Object, Object> readable) {
+    /** The Redis cache behind, whose misses are asked for their key's type; null when they are not. */
+    private final RedisCache checkedMisses;
+
+    private CheckedColorCache(Cache delegate, BiPredicate<Object, Object> readable, boolean checkMisses) {
         this.delegate = delegate;
         this.readable = readable;
         this.keyPrefix = keyPrefix(delegate);
+        this.checkedMisses = (checkMisses && delegate instanceof RedisCache redis) ? redis : null;
     }
 
-    /** The color cache: a value is readable when it is a consistent color of the key's name. */
-    static CheckedColorCache ofColors(Cache delegate) {
-        return new CheckedColorCache(delegate, (key, value) -> value instanceof Color color && ColorCodec.isReadable(String.valueOf(key), color));
+    /**
+     * The color cache: a value is readable when it is a consistent color of the key's name. With {@code checkMisses}, a
+     * blocking read that finds nothing asks for the key's type: for a cache whose reads answer a key of another type as a
+     * miss.
+     */
+    static CheckedColorCache ofColors(Cache delegate, boolean checkMisses) {
+        return new CheckedColorCache(delegate, (key, value) -> value instanceof Color color && ColorCodec.isReadable(String.valueOf(key), color),
+                checkMisses);
     }
 
     /** The palette cache: a value is readable when it is the whole palette in canonical order. */
     static CheckedColorCache ofPalette(Cache delegate) {
-        return new CheckedColorCache(delegate, (key, value) -> ColorCodec.isReadablePalette(value));
+        return new CheckedColorCache(delegate, (key, value) -> ColorCodec.isReadablePalette(value), false);
     }
 
     /** The Redis key {@code cache} keeps {@code key} under, for log lines. */
@@ -96,6 +113,9 @@ final class CheckedColorCache implements Cache {
         if (found != null) {
             check(key, found.get());
         }
+        else {
+            checkMiss(key);
+        }
         return found;
     }
 
@@ -105,7 +125,27 @@ final class CheckedColorCache implements Cache {
         if (found != null) {
             check(key, found);
         }
+        else {
+            checkMiss(key);
+        }
         return found;
+    }
+
+    /**
+     * For a cache whose reads answer a key of another type as a miss: one {@code TYPE} of the key, and a key of another
+     * type than a string is unreadable. A string there (a value the cache could not read, which it reported itself, or
+     * one written since) stays a miss.
+     */
+    private void checkMiss(Object key) {
+        if (checkedMisses == null) {
+            return;
+        }
+        RedisCacheConfiguration configuration = checkedMisses.getCacheConfiguration();
+        byte[] binaryKey = ByteUtils.getBytes(configuration.getKeySerializationPair().write(keyPrefix + key));
+        DataType type = checkedMisses.getNativeCache().execute(connection -> connection.keyCommands().type(binaryKey));
+        if (type != null && type != DataType.NONE && type != DataType.STRING) {
+            throw new UnreadableValueException(keyPrefix + key);
+        }
     }
 
     @Override

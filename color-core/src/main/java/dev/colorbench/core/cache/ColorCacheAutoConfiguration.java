@@ -17,6 +17,7 @@ import org.springframework.cache.CacheManager;
 import org.springframework.cache.annotation.CachingConfigurer;
 import org.springframework.cache.interceptor.CacheAspectSupport;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 import org.springframework.data.redis.cache.RedisCache;
 import org.springframework.data.redis.cache.RedisCacheConfiguration;
 import org.springframework.data.redis.cache.RedisCacheWriter;
@@ -41,19 +42,33 @@ import org.springframework.data.redis.serializer.RedisSerializationContext.Seria
  * becomes a miss ({@link ColorCacheConfigurer}).</li>
  * </ul>
  *
- * Each bean steps aside for one the module declares itself.
+ * Each bean steps aside for one the module declares itself. The cache manager also steps aside for the
+ * near cache library's {@code NearCacheManager}, which a module turns on with
+ * {@code redis.near-cache.cache-manager.enabled=true} (cacheable-near-cache): this configuration runs after
+ * the library's, and that manager takes the {@link RedisCacheConfiguration} below, so its keys and values
+ * are this cache's. Its reads go through a local copy, and a miss there is one {@code MGET}, which answers
+ * a key of another type as nothing: with that property on, the checks ask such a miss for its key's
+ * {@code TYPE} ({@link CheckedColorCache}), so that the key is warned about and healed as a {@code GET}'s
+ * {@code WRONGTYPE} would be.
  */
-@AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+@AutoConfiguration(afterName = { "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+        "dev.colorbench.redis.nearcache.NearCacheManagerAutoConfiguration" },
         beforeName = "org.springframework.boot.cache.autoconfigure.CacheAutoConfiguration")
 @ConditionalOnClass({ RedisCache.class, CachingConfigurer.class })
 @ConditionalOnBean(CacheAspectSupport.class)
 public class ColorCacheAutoConfiguration {
 
-    /** The checks; a module that declares a {@link CachingConfigurer} of its own takes them over. */
+    /** The property that makes the near cache library's {@code NearCacheManager} the cache manager. */
+    static final String NEAR_CACHE_MANAGER_PROPERTY = "redis.near-cache.cache-manager.enabled";
+
+    /**
+     * The checks; a module that declares a {@link CachingConfigurer} of its own takes them over. Behind the near cache
+     * manager, a miss is also asked for its key's type.
+     */
     @Bean
     @ConditionalOnMissingBean(CachingConfigurer.class)
-    CachingConfigurer colorCacheChecks(ObjectProvider<CacheManager> cacheManager) {
-        return new ColorCacheConfigurer(cacheManager);
+    CachingConfigurer colorCacheChecks(ObjectProvider<CacheManager> cacheManager, Environment environment) {
+        return new ColorCacheConfigurer(cacheManager, environment.getProperty(NEAR_CACHE_MANAGER_PROPERTY, Boolean.class, false));
     }
 
     /** Cache values as JSON, with the application's one JSON mapper, never caching a null. */

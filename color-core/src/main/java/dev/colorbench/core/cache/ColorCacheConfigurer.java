@@ -30,8 +30,16 @@ final class ColorCacheConfigurer implements CachingConfigurer {
 
     private final Map<String, Cache> caches = new ConcurrentHashMap<>();
 
-    ColorCacheConfigurer(ObjectProvider<CacheManager> cacheManager) {
+    private final boolean missesMayHideAnotherType;
+
+    /**
+     * @param missesMayHideAnotherType whether the cache manager's reads answer a key of another Redis type as a miss
+     * (the near cache manager's MGET) rather than failing with {@code WRONGTYPE}: the color cache then asks a miss for its
+     * key's type
+     */
+    ColorCacheConfigurer(ObjectProvider<CacheManager> cacheManager, boolean missesMayHideAnotherType) {
         this.cacheManager = cacheManager;
+        this.missesMayHideAnotherType = missesMayHideAnotherType;
     }
 
     @Override
@@ -59,7 +67,7 @@ final class ColorCacheConfigurer implements CachingConfigurer {
             throw new IllegalArgumentException("No cache named '" + name + "'");
         }
         return switch (name) {
-            case ColorKeys.CACHE_NAME -> CheckedColorCache.ofColors(cache);
+            case ColorKeys.CACHE_NAME -> CheckedColorCache.ofColors(cache, missesMayHideAnotherType);
             case ColorKeys.PALETTE_CACHE_NAME -> CheckedColorCache.ofPalette(cache);
             default -> cache;
         };

@@ -1,0 +1,6 @@
+package com.example.colors;
+
+import dev.colorbench.testkit.copy.ReadmeQuotesTheCopyTest;
+
+class CacheableNearCacheReadmeTest extends ReadmeQuotesTheCopyTest {
+}

@@ -1,0 +1,6 @@
+package dev.colorbench.cacheablenearcache;
+
+import dev.colorbench.testkit.PaddedValuesContractTest;
+
+class CacheableNearCachePaddedValuesTest extends PaddedValuesContractTest {
+}

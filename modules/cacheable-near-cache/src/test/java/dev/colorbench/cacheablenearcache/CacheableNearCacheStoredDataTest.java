@@ -1,0 +1,46 @@
+package dev.colorbench.cacheablenearcache;
+
+import java.util.Map;
+
+import dev.colorbench.core.redis.ColorKeys;
+import dev.colorbench.redis.nearcache.NearCacheTracking;
+import dev.colorbench.testkit.StoredDataContractTest;
+import io.lettuce.core.api.sync.RedisCommands;
+
+import org.springframework.beans.factory.annotation.Autowired;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The contract's bad values, read through the near cache manager. As for near-cache, two things differ from
+ * cacheable-loop, and both are waited for rather than assumed:
+ * <ul>
+ * <li>the bad value reaches the module as an invalidation, a moment after the test's write returns, so
+ * {@link #corrupt} waits until the module has received it;</li>
+ * <li>the usual cost of a full read is nothing, once the copy holds every color again: the healed color's
+ * own rewrite takes it out of the copy, so the reads after healing may each cost one MGET per color the copy
+ * lacks until one costs nothing.</li>
+ * </ul>
+ */
+class CacheableNearCacheStoredDataTest extends StoredDataContractTest {
+
+    @Autowired
+    private NearCacheTracking tracking;
+
+    CacheableNearCacheStoredDataTest() {
+        super(ColorKeys::cacheKey, Map.of());
+    }
+
+    @Override
+    protected void corrupt(BadValue bad, String key, String name, RedisCommands<String, String> redis) {
+        long received = tracking.invalidations();
+        bad.writeInAJsonStringLayout(redis, key, name);
+        awaitInvalidation(key, received, tracking::invalidations);
+    }
+
+    @Override
+    protected void assertAFullReadIsServedFromRedisAtTheUsualCost() {
+        assertTheCopyIsWarmAgainAfterHealing((read, cost) ->
+                assertThat(cost.keySet()).as("read %d after healing: MGETs of what the copy lacks (%s)", read, cost).containsExactly("mget"));
+    }
+}

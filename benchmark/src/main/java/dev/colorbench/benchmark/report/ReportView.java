@@ -76,7 +76,8 @@ final class ReportView {
         Spread tps = Spread.of(patterns.stream().map(summary -> summary.tps().halfWidthPercent()).toList());
         Spread cpu = Spread.of(patterns.stream().filter(summary -> summary.cpuMicros() != null).map(summary -> summary.cpuMicros().halfWidthPercent()).toList());
         int forks = environment == null || environment.forks() == null ? 1 : environment.forks();
-        StringBuilder text = new StringBuilder((forks > 1
+        String ceiling = unsettledCeiling();
+        StringBuilder text = new StringBuilder(ceiling).append((forks > 1
                 ? "Each figure with its 95 %% interval over %d rounds in %d forks, each fork a fresh JVM of every row (a bootstrap of the forks, then of each fork's rounds); a ratio is taken within each round."
                         .formatted(rounds.stream().mapToInt(summary -> summary.tps().rounds()).max().orElse(0), forks)
                 : "Each figure with its 95 %% interval over %d rounds (a bootstrap of the rounds' median); a ratio is taken within each round."
@@ -302,6 +303,20 @@ final class ReportView {
      * {@code null} without a measured row. Throughput is this machine's, JMeter sharing its cores: the tables give it, named so.
      */
     String verdict() {
+        return verdictText() == null ? null : unsettledCeiling() + verdictText();
+    }
+
+    /**
+     * {@code "The ceiling, in-memory, did not settle ... "} when the ceiling row did not settle in its warm-up, else empty: the
+     * first thing the report says then, since every share of the ceiling and every x floor is taken against it.
+     */
+    String unsettledCeiling() {
+        return summaries.stream().filter(m -> "ceiling".equalsIgnoreCase(m.role()) && m.settings().isEmpty() && m.warmup() != null && !m.warmup().steady())
+                .findFirst().map(m -> "The ceiling, %s, did not settle in its warm-up: every share of the ceiling and every x floor is taken against a row still warming. "
+                        .formatted(m.module())).orElse("");
+    }
+
+    private String verdictText() {
         Map<String, ModuleSummary> byId = new LinkedHashMap<>();
         summaries.forEach(m -> byId.put(m.module(), m));
         List<Ranking.Place> places = Ranking.ofSummaries(summaries);

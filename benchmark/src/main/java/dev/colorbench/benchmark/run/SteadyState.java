@@ -164,9 +164,9 @@ public final class SteadyState {
                     double jitMillis = row.last(row.compiled, windowsNeeded).stream().mapToDouble(Double::doubleValue).sum();
                     boolean quiet = row.jitQuiet(windowsNeeded);
                     int windows = row.windows.size();
-                    // only windows since the group last changed: a row whose pair stopped gets the other core and climbs for that alone
-                    boolean steady = windows - row.since >= windowsNeeded && !climbing(last, settings.warmupTolerancePercent()) && quiet;
-                    if (steady || done(windows, quiet, Math.max(maxWindows, row.since + windowsNeeded), maxWindowsCompiling)) {
+                    boolean climbing = climbing(last, settings.warmupTolerancePercent());
+                    boolean steady = settled(windows, row.since, windowsNeeded, climbing, quiet);
+                    if (steady || done(windows, quiet && !climbing, Math.max(maxWindows, row.since + windowsNeeded), maxWindowsCompiling)) {
                         row.stop();
                         changed = true;
                         done[i] = new Warmup(row.module.target().id(), lightSeconds + windows * (double) settings.warmupWindowSeconds(), steady,
@@ -185,13 +185,22 @@ public final class SteadyState {
     }
 
     /**
-     * Whether a row that has not settled has been warmed long enough: {@code maxWindows} once its JIT is quiet (its
-     * throughput may climb by chance on a machine that drifts), up to
-     * {@code maxWindowsCompiling} while the JIT is still compiling, because a row measured while it compiles climbs
-     * during its first measured run.
+     * The pair rule: a row has settled when its last {@code needed} windows, all of them after the group last changed
+     * ({@code since}: the window its pair stopped in), no longer climb and its JIT was quiet in them. A row whose pair stopped
+     * gets the other core and climbs for that alone, so the windows before that say nothing of whether it is warm.
      */
-    static boolean done(int windows, boolean jitQuiet, long maxWindows, long maxWindowsCompiling) {
-        return windows >= maxWindowsCompiling || windows >= maxWindows && jitQuiet;
+    static boolean settled(int windows, int since, int needed, boolean climbing, boolean jitQuiet) {
+        return windows - since >= needed && !climbing && jitQuiet;
+    }
+
+    /**
+     * Whether a row that has not settled has been warmed long enough: {@code maxWindows} once it is quiet (its JIT idle and its
+     * throughput no longer climbing), up to {@code maxWindowsCompiling} while either goes on: a row measured while it
+     * compiles or climbs climbs during its first measured run, so it gets more time, up to that stated limit
+     * (docs/measuring.md#warm-up-and-steady-state).
+     */
+    static boolean done(int windows, boolean quiet, long maxWindows, long maxWindowsCompiling) {
+        return windows >= maxWindowsCompiling || windows >= maxWindows && quiet;
     }
 
     /** Whether the JIT compiled for at most {@link #JIT_QUIET_PERCENT} of {@code millis}. */

@@ -55,4 +55,26 @@ class SteadyStateTest {
                 new SteadyState.Warmup("a", 85, true, List.of(4.0), 8, 500, 2));
         assertThat(SteadyState.Warmup.acrossForks(List.of())).isEmpty();
     }
+
+    @Test
+    void aRowSettlesOnlyOnWindowsAfterItsPairStopped() {
+        // three windows needed; the pair stopped in window 5, so windows 6 to 8 must agree before the row counts as settled
+        assertThat(SteadyState.settled(7, 5, 3, false, true)).as("two windows since the pair stopped").isFalse();
+        assertThat(SteadyState.settled(8, 5, 3, false, true)).isTrue();
+        assertThat(SteadyState.settled(8, 5, 3, true, true)).as("still climbing on the core its pair left").isFalse();
+        assertThat(SteadyState.settled(8, 5, 3, false, false)).as("its JIT still compiling").isFalse();
+        assertThat(SteadyState.settled(3, 0, 3, false, true)).as("no change in the group: the first three windows count").isTrue();
+    }
+
+    @Test
+    void aRowStillClimbingAtItsTimeGetsMoreUpToTheStatedLimit() {
+        // warmup 12 s and warmupCompiling 40 s in windows of 2 s: 6 and 20 windows
+        assertThat(SteadyState.done(6, true, 6, 20)).as("quiet and no longer climbing at its time").isTrue();
+        assertThat(SteadyState.done(6, false, 6, 20)).as("still climbing at its time: more").isFalse();
+        assertThat(SteadyState.done(19, false, 6, 20)).isFalse();
+        assertThat(SteadyState.done(20, false, 6, 20)).as("at the limit, measured as it is and marked not steady").isTrue();
+        // a pair that stopped late moves a row's own time on: it needs its windows after that
+        assertThat(SteadyState.done(7, true, Math.max(6, 5 + 3), 20)).isFalse();
+        assertThat(SteadyState.done(8, true, Math.max(6, 5 + 3), 20)).isTrue();
+    }
 }

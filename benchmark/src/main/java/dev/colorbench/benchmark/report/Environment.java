@@ -18,7 +18,7 @@ import dev.colorbench.benchmark.run.SteadyState;
 public record Environment(String date, String gitCommit, String moduleJdk, String jvmArgs, String redisVersion, String redis, int cores,
         long memoryMb, String os, String loadGenerator, String cpuPlacement, int threads, int durationSeconds, int rampupSeconds, int latencyDurationSeconds,
         int rate, int openModelCap, String warmup, int repetitions, boolean quick, List<String> modules, MachineSteadiness machineSteadiness,
-        Integer rowsSettled, Workload workload, Long seed, Integer forks) {
+        Integer rowsSettled, Workload workload, Long seed, Integer forks, String cpuModel) {
 
     /**
      * The user's workload a {@code workload} run measured the headline under ({@code null} for the headline itself): the knobs
@@ -46,7 +46,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                                 settings.warmupSeconds(), settings.warmupCompilingSeconds() > settings.warmupSeconds()
                                         ? " (" + settings.warmupCompilingSeconds() + " s while its JIT is still compiling)" : "",
                                 settings.jmeterWarmupSeconds()),
-                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness, null, null, settings.seed(), settings.forks());
+                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness, null, null, settings.seed(), settings.forks(), readCpuModel());
     }
 
     /** The same, of a run under {@code workload}, whose path to Redis added {@code measuredMillis} ({@code null}: the direct path). */
@@ -56,7 +56,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 workload.describe() + distance(askedMillis, measuredMillis));
         return new Environment(date, gitCommit, moduleJdk, jvmArgs, redisVersion, redis, cores, memoryMb, os, loadGenerator, cpuPlacement, threads,
                 durationSeconds, rampupSeconds, latencyDurationSeconds, rate, openModelCap, warmup, repetitions, quick, modules, machineSteadiness,
-                rowsSettled, described, seed, forks);
+                rowsSettled, described, seed, forks, cpuModel);
     }
 
     /**
@@ -75,7 +75,18 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
     Environment settled(int rows) {
         return new Environment(date, gitCommit, moduleJdk, jvmArgs, redisVersion, redis, cores, memoryMb, os, loadGenerator, cpuPlacement, threads,
                 durationSeconds, rampupSeconds, latencyDurationSeconds, rate, openModelCap, warmup, repetitions, quick, modules, machineSteadiness, rows,
-                workload, seed, forks);
+                workload, seed, forks, cpuModel);
+    }
+
+    /** The CPU's model as Linux names it ({@code /proc/cpuinfo}), or {@code unknown}: what a reader's own cores are compared with. */
+    static String readCpuModel() {
+        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(Path.of("/proc/cpuinfo"))) {
+            return lines.filter(line -> line.startsWith("model name")).map(line -> line.substring(line.indexOf(':') + 1).strip()).findFirst()
+                    .orElse("unknown");
+        }
+        catch (IOException | java.io.UncheckedIOException ex) {
+            return "unknown";
+        }
     }
 
     private static String gitCommit(Path repositoryRoot) {
@@ -98,11 +109,11 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
     String conditions() {
         return (workload == null ? "" : "Workload: " + workload.description() + ". ") + ("%s run, %s, commit %s: %d round(s)%s, each row once a round in an order of its own%s; closed model %d threads for %d s (TPS after a %d s "
                 + "ramp-up); then the open model at half and at 80 %% of each row's closed-model TPS (at most %d a second), %d s each (a scenario's open model: "
-                + "%d req/s)%s. %d cores, %d MB, %s, module JVM options %s, Redis %s (%s). %s, "
+                + "%d req/s)%s. %d cores%s, %d MB, %s, module JVM options %s, Redis %s (%s). %s, "
                 + "CPU placement %s.%s").formatted(quick ? "Quick" : "Full", date, gitCommit, repetitions,
                         forks == null || forks < 2 ? "" : " in %d forks (every row started, verified and warmed again for each)".formatted(forks),
                         seed == null ? "" : " (orders from seed %d: -Dbenchmark.seed=%d repeats them)".formatted(seed, seed), threads, durationSeconds, rampupSeconds,
-                        openModelCap, latencyDurationSeconds, rate, settledClause(), cores, memoryMb, moduleJdk, jvmArgs, redisVersion, redis, loadGenerator,
+                        openModelCap, latencyDurationSeconds, rate, settledClause(), cores, cpuModel == null ? "" : " (" + cpuModel + ")", memoryMb, moduleJdk, jvmArgs, redisVersion, redis, loadGenerator,
                         cpuPlacement, machineSteadiness == null ? "" : " Machine: " + machineSteadiness.describe() + ".");
     }
 

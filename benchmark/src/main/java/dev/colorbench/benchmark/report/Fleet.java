@@ -39,6 +39,12 @@ public final class Fleet {
     /** The rates every table shows. */
     public static final List<Double> DEFAULT_RATES = List.of(10_000.0, 100_000.0, 1_000_000.0);
 
+    /** The link speed the table checks each host's network against, in Gbit/s: a common data-centre NIC. */
+    public static final double NIC_GBITS = 10;
+
+    /** The application host the table checks the link of: cores it has, all of them serving the row. */
+    public static final int HOST_CORES = 16;
+
     /** The highest rate {@link #RATE_PROPERTY} accepts: beyond it the arithmetic says nothing a reader could use. */
     public static final double MAX_RATE = 1e9;
 
@@ -240,6 +246,7 @@ public final class Fleet {
                 table.add(List.of(row.label(),
                         first ? bounded(figures.appRequestsPerCore(), Format::grouped, "missing") + " · " + redisCell(figures.redisRequestsPerCore(), redis, Format::grouped) : "",
                         first ? redisCell(figures.bytesToRedis(), redis, Format::grouped) + " · " + redisCell(figures.bytesFromRedis(), redis, Format::grouped) : "",
+                        first ? links(figures, redis) : "",
                         Format.grouped(need.rate()),
                         bounded(need.applicationCores(), Fleet::cores, "missing"),
                         redisCell(need.redisCores(), redis, Fleet::cores),
@@ -256,15 +263,39 @@ public final class Fleet {
         return new Section(id, title,
                 "What serving a rate would take, worked out from what one request cost in this run, counted from outside the processes: "
                         + "application cores, Redis cores, shards and MB/s to and from Redis (docs/fleet.md). " + LEAVES_OUT,
-                List.of("module", "requests / s per core: application · Redis", "bytes / request to · from Redis", "at requests / s", "application cores",
+                List.of("module", "requests / s per core: application · Redis", "bytes / request to · from Redis",
+                        "Gbit/s at full CPU: a shard's link · a %d-core application host's".formatted(HOST_CORES), "at requests / s", "application cores",
                         "Redis cores (main threads)", "Redis shards", "MB/s to · from Redis", "needs more cores"),
                 table, List.of(),
                 List.of(("Each figure with its %s, bounds in brackets. Requests / s per core: 1,000,000 over the CPU µs one request cost the "
                         + "module's JVM, or Redis (summed over a cluster's masters). Redis serves commands on one main thread, so its rate is also the most "
                         + "one Redis server, or one shard, serves: shards are its cores rounded up. Cores: the rate over the rate per core, the low bound "
                         + "from the high rate. Bytes: what Redis read from and wrote to its clients (INFO stats), per request; MB/s is 10^6 bytes a second. "
-                        + "n/a: the row has no Redis. Add a rate with -D%s=<requests per second>.").formatted(bounds, RATE_PROPERTY)),
+                        + "n/a: the row has no Redis. Add a rate with -D%s=<requests per second>. "
+                        + "The network: a shard at its CPU limit sends and receives its rate times the bytes per request, and a %d-core application "
+                        + "host at its CPU limit the same at %d times one core's rate; each is marked OVER where it exceeds a %s Gbit/s link. "
+                        + "Headroom: none. Every core and link is counted 100 %% busy; a fleet kept at 70 %% busy needs 1.43 times these cores.")
+                        .formatted(bounds, RATE_PROPERTY, HOST_CORES, HOST_CORES, Format.number(NIC_GBITS))),
                 data, List.of());
+    }
+
+    /**
+     * The links at full CPU, both ways together, in Gbit/s: a shard's at its main thread's limit, and a {@value #HOST_CORES}-core
+     * application host's with every core busy, each marked OVER a {@value #NIC_GBITS} Gbit/s link. "n/a" without Redis.
+     */
+    static String links(Figures figures, boolean redis) {
+        if (!redis || figures.bytesToRedis() == null || figures.bytesFromRedis() == null) {
+            return "n/a";
+        }
+        double bytes = figures.bytesToRedis().estimate() + figures.bytesFromRedis().estimate();
+        String shard = figures.redisRequestsPerCore() == null ? "missing" : gbits(figures.redisRequestsPerCore().estimate() * bytes);
+        String host = figures.appRequestsPerCore() == null ? "missing" : gbits(HOST_CORES * figures.appRequestsPerCore().estimate() * bytes);
+        return shard + " · " + host;
+    }
+
+    private static String gbits(double bytesPerSecond) {
+        double gbits = bytesPerSecond * 8 / 1e9;
+        return Format.number(Math.round(gbits * 10) / 10.0) + (gbits > NIC_GBITS ? " OVER" : "");
     }
 
     private static String redisCell(Interval interval, boolean redis, Function<Double, String> format) {

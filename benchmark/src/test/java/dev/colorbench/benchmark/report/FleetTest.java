@@ -112,11 +112,13 @@ class FleetTest {
 
         assertThat(section.rows()).hasSize(4);
         assertThat(section.rows().get(0)).containsExactly("template-mget", "9,000 (8,000-10,000) · 45,000 (40,000-50,000)",
-                "2,300 · 11,000", "100,000", "11 (10-13)", "2.2 (2-2.5)", "3 (2-3)", "230 · 1,100", "application, 5.00 x Redis's");
+                "2,300 · 11,000", "4.8 · 15.3 OVER", "100,000", "11 (10-13)", "2.2 (2-2.5)", "3 (2-3)", "230 · 1,100", "application, 5.00 x Redis's");
         assertThat(section.rows().get(1).get(1)).as("the row's own figures once, on its first rate").isEmpty();
-        assertThat(section.rows().get(3)).containsExactly("jdbc-loop", "", "", "1,000,000", "200", "n/a", "n/a", "n/a · n/a", "application (no Redis)");
+        assertThat(section.rows().get(3)).containsExactly("jdbc-loop", "", "", "", "1,000,000", "200", "n/a", "n/a", "n/a · n/a", "application (no Redis)");
         assertThat(section.intro()).contains("network between hosts", "Redis I/O threads", "replicas serving reads", "spread evenly over the shards");
-        assertThat(section.notes().get(0)).contains("range of the repetitions", "-Dbenchmark.fleetRate=");
+        assertThat(section.notes().get(0)).contains("range of the repetitions", "-Dbenchmark.fleetRate=", "10 Gbit/s link", "Headroom: none");
+        assertThat(Fleet.section("f", "t", List.of(Fleet.Row.of("jdbc-loop", jdbc)), Fleet.RANGE, List.of(1.0)).rows().get(0).get(3))
+                .as("no Redis, no link to it").isEqualTo("n/a");
         assertThat(section.problems()).isEmpty();
     }
 }

@@ -99,6 +99,7 @@ final class PublishedFigures {
             // the fleet table (Fleet): arithmetic on the row's fleet figures, its own figures on the first of its lines only
             entry("requests / s per core: application · Redis", UNCHECKED),
             entry("bytes / request to · from Redis", UNCHECKED),
+            entry("Gbit/s at full CPU: a shard's link · a 16-core application host's", UNCHECKED),
             entry("at requests / s", UNCHECKED),
             entry("application cores", UNCHECKED),
             entry("Redis cores (main threads)", UNCHECKED),

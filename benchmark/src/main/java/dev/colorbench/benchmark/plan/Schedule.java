@@ -128,6 +128,9 @@ public record Schedule(List<Run> runs) {
         }
         for (Map.Entry<String, Double> target : capacity.entrySet()) {
             for (Phase share : List.of(Phase.HALF, Phase.EIGHTY)) {
+                if (sameStep(settings, target.getValue(), share)) {
+                    continue;
+                }
                 runs.add(new Run(new RunKey(target.getKey(), share, 1), settings.latencyDurationSeconds(), offered(settings, target.getValue(), share),
                         0));
             }
@@ -142,6 +145,14 @@ public record Schedule(List<Run> runs) {
      */
     public static int offered(BenchmarkSettings settings, double tps, Phase share) {
         return (int) Math.max(1, Math.min(settings.openModelCap(), Math.round(tps * share.share())));
+    }
+
+    /**
+     * Whether {@code share} of a row's {@code tps} is the step before it at the same rate: 80 % is half again when the open
+     * model's cap holds both to {@code benchmark.openModelCap}. Such a step is run once, and named by its rate.
+     */
+    public static boolean sameStep(BenchmarkSettings settings, double tps, Phase share) {
+        return share == Phase.EIGHTY && offered(settings, tps, Phase.EIGHTY) == offered(settings, tps, Phase.HALF);
     }
 
     /** One closed-model run of {@code seconds} per row, rows one after another, in no figure: what a CPU profile samples. */

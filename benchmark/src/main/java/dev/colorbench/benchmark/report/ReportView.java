@@ -417,6 +417,9 @@ final class ReportView {
      * and why the row was overloaded when it was.
      */
     private static String openLatency(ModuleSummary.Latency latency) {
+        if (latency.samples() == 0 && latency.offeredPerSecond() != null && latency.p50Ms() == null && latency.ratePerSecond() == null) {
+            return "the step before, at %s/s: the open model's cap makes the two one".formatted(Format.grouped(latency.offeredPerSecond()));
+        }
         if (latency.samples() == 0) {
             return "missing";
         }

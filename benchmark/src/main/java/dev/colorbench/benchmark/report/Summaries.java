@@ -114,7 +114,12 @@ final class Summaries {
             Map<Phase, RunStatistics> open = new EnumMap<>(Phase.class);
             Map<Phase, LatencyHistogram> histograms = new EnumMap<>(Phase.class);
             Map<Phase, Arrivals> arrivals = new EnumMap<>(Phase.class);
+            Spread measuredTps = Spread.of(measured(runs, Phase.THROUGHPUT).stream().map(run -> run.samples() == 0 ? null : run.tps()).toList());
             for (Phase share : SHARES) {
+                if (measuredTps != null && Schedule.sameStep(settings, measuredTps.median(), share)) {
+                    // the cap made this step the one before it: not run again (plan.Schedule#atShares)
+                    continue;
+                }
                 RunKey key = new RunKey(target.id(), share, 1);
                 RunStatistics statistics = RunStatistics.of(results.samples(key), 0);
                 ServerFigures server = results.server(key);
@@ -158,6 +163,10 @@ final class Summaries {
          */
         ModuleSummary.Latency openLatency(Phase share) {
             RunStatistics statistics = open.get(share);
+            if (statistics == null) {
+                // one step with the one before it, at the open model's cap: named by its rate, with no figure of its own
+                return new ModuleSummary.Latency(null, null, null, null, null, 0, 0, null, offered.get(share), null, null, null, null, null);
+            }
             return ModuleSummary.Latency.of(statistics, statistics.samples() == 0 ? null : statistics.tps(), offered.get(share), openHistograms.get(share),
                     arrivals.get(share));
         }

@@ -110,17 +110,29 @@ class PlanWriterTest {
     @Test
     void theOpenModelsPlanWarmsJMeterUpOnEveryRowBeforeItsFirstArrival() {
         BenchmarkSettings settings = settings("1");
-        Schedule schedule = Schedule.atShares(settings, new java.util.LinkedHashMap<>(Map.of("in-memory", 20_000.0)));
+        Schedule schedule = Schedule.atShares(settings, new java.util.LinkedHashMap<>(Map.of("in-memory", 1_500.0)));
 
         assertThat(schedule.runs()).extracting(run -> run.key().label())
                 .containsExactly("in-memory|warmup|0", "in-memory|half|1", "in-memory|eighty|1");
-        assertThat(schedule.measured()).extracting(Schedule.Run::rate).containsExactly(1_000, 1_000);
+        assertThat(schedule.measured()).extracting(Schedule.Run::rate).containsExactly(750, 1_000);
         // the warm-up runs the measured runs' pool and scripts, at half load, and waits for no drain
-        assertThat(schedule.runs().get(0).rate()).isEqualTo(1_000);
+        assertThat(schedule.runs().get(0).rate()).isEqualTo(750);
         String plan = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("in-memory", 41000)::get);
         assertThat(all(plan, "<stringProp name=\"ThreadGroup.duration\">([^<]+)</stringProp>")).containsExactly(
                 "${__longSum(1,0,1,)}", "${__longSum(1,10,1,)}", "${__longSum(1,10,1,)}");
         assertThat(all(plan, "(<JSR223PostProcessor) ")).hasSize(3);
+    }
+
+    @Test
+    void whereTheCapMakesTwoStepsOneTheStepRunsOnce() {
+        BenchmarkSettings settings = settings("1");
+        Schedule schedule = Schedule.atShares(settings, new java.util.LinkedHashMap<>(Map.of("in-memory", 20_000.0)));
+
+        assertThat(schedule.runs()).extracting(run -> run.key().label()).containsExactly("in-memory|warmup|0", "in-memory|half|1");
+        assertThat(schedule.measured()).extracting(Schedule.Run::rate).containsExactly(1_000);
+        assertThat(Schedule.sameStep(settings, 20_000, Phase.EIGHTY)).isTrue();
+        assertThat(Schedule.sameStep(settings, 1_500, Phase.EIGHTY)).isFalse();
+        assertThat(Schedule.sameStep(settings, 20_000, Phase.HALF)).isFalse();
     }
 
     @Test

@@ -263,12 +263,13 @@ public final class Fleet {
         return new Section(id, title,
                 "What serving a rate would take, worked out from what one request cost in this run, counted from outside the processes: "
                         + "application cores, Redis cores, shards and MB/s to and from Redis (docs/fleet.md). " + LEAVES_OUT,
-                List.of("module", "requests / s per core: application · Redis", "bytes / request to · from Redis",
+                List.of("module", "requests / s per application core · per Redis core", "bytes / request to · from Redis",
                         "Gbit/s at full CPU: a shard's link · a %d-core application host's".formatted(HOST_CORES), "at requests / s", "application cores",
                         "Redis cores (main threads)", "Redis shards", "MB/s to · from Redis", "needs more cores"),
                 table, List.of(),
-                List.of(("Each figure with its %s, bounds in brackets. Requests / s per core: 1,000,000 over the CPU µs one request cost the "
-                        + "module's JVM, or Redis (summed over a cluster's masters). Redis serves commands on one main thread, so its rate is also the most "
+                List.of(("Each figure with its %s, bounds in brackets. Requests / s per application core, and per Redis core: 1,000,000 over "
+                        + "the CPU µs one request cost the module's JVM alone, or Redis alone (summed over a cluster's masters); the headline's "
+                        + "requests / s per core is over both together. Redis serves commands on one main thread, so its rate is also the most "
                         + "one Redis server, or one shard, serves: shards are its cores rounded up. Cores: the rate over the rate per core, the low bound "
                         + "from the high rate. Bytes: what Redis read from and wrote to its clients (INFO stats), per request; MB/s is 10^6 bytes a second. "
                         + "n/a: the row has no Redis. Add a rate with -D%s=<requests per second>. "

@@ -117,7 +117,7 @@ final class Concurrency implements Scenario {
         List<String> header = new ArrayList<>(List.of("module"));
         clients.forEach(count -> header.add(count + " client" + (count == 1 ? "" : "s") + ": TPS, p50 / p99 ms, failed"));
         int modelClients = modelClients(clients, settings.threads());
-        header.add("requests / s per core: application · Redis, by clients (vs %d clients)".formatted(modelClients));
+        header.add("requests / s per application core · per Redis core, by clients (vs %d clients)".formatted(modelClients));
         header.add("overload (open model)");
         Map<String, ModelCheck> models = new LinkedHashMap<>();
         List<List<String>> rows = new ArrayList<>();
@@ -166,7 +166,7 @@ final class Concurrency implements Scenario {
                         + "Overload: every module at once is not offered more than the machine can give; each is offered its own rate in "
                         + "turn. JMeter, on the same two cores, may itself fall short of the rate offered to the fastest modules: then "
                         + "'served' is JMeter's limit, not the module's.").formatted(settings.scenarioDurationSeconds(), settings.scenarioRepetitions()),
-                        ("Requests / s per core: 1,000,000 over the CPU µs one request cost the module's JVM, or Redis, at that step, median of the "
+                        ("Requests / s per application core, and per Redis core: 1,000,000 over the CPU µs one request cost the module's JVM alone, or Redis alone, at that step, median of the "
                                 + "repetitions; in brackets, how far it is from the %d-client step's, the cost per request the fleet model takes for any "
                                 + "load (docs/fleet.md). n/a: the row has no Redis.").formatted(modelClients)),
                 data, problems);

@@ -89,9 +89,9 @@ function colorbenchHeadline(summary, tpsCanvas, cpuCanvas) {
     options: {
       indexAxis: 'y', animation: false, responsive: true, maintainAspectRatio: false, layout: { padding: { right: 70 } },
       plugins: { legend: { display: true, position: 'bottom', labels: { font: { size: 12 }, color: '#222' } },
-        title: { display: true, text: 'CPU µs one request costs the module and its store, counted from outside: the ranking, cheapest first', font: { size: 14 } },
+        title: { display: true, text: 'CPU µs one request costs, module + store: the ranking, cheapest first', font: { size: 14 } },
         tooltip: { enabled: false } },
-      scales: { x: { stacked: true, max: Math.max(...rows.map(m => m.cpuMicros ? m.cpuMicros.high : 0), ...rows.map(m => m.cpu && m.cpu.totalMicros ? m.cpu.totalMicros.median : 0)) * 1.35, ticks: { font: { size: 12 } } },
+      scales: { x: { stacked: true, suggestedMax: Math.max(...rows.map(m => m.cpuMicros ? m.cpuMicros.high : 0), ...rows.map(m => m.cpu && m.cpu.totalMicros ? m.cpu.totalMicros.median : 0)) * 1.35, ticks: { font: { size: 12 } } },
         y: { stacked: true, ticks: { display: false }, grid: { display: false } } },
     },
     plugins: [cpuLabels],

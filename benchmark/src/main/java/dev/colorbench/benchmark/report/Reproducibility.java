@@ -19,7 +19,8 @@ final class Reproducibility {
     record Ratio(String field, String interval, String name) {
     }
 
-    static final List<Ratio> RATIOS = List.of(new Ratio("ratioToReference", "ratioToReferenceInterval", "x loop"),
+    static final List<Ratio> RATIOS = List.of(new Ratio("cpuMicros", Ranking.FIGURE, "CPU µs / request"),
+            new Ratio("ratioToReference", "ratioToReferenceInterval", "x loop"),
             new Ratio("floorRatio", "floorRatioInterval", "x floor"), new Ratio("percentOfCeiling", "percentOfCeilingInterval", "% of ceiling"));
 
     private Reproducibility() {
@@ -37,7 +38,7 @@ final class Reproducibility {
         }
     }
 
-    /** Every ratio of every row that both runs measured, in the reference run's order; the ceiling's own 100 % left out. */
+    /** Every headline figure of every row that both runs measured, in the reference run's order; the ceiling's own 100 % left out. */
     @SuppressWarnings("unchecked")
     static List<Pair> pairs(Map<String, Object> reference, Map<String, Object> repeat) {
         List<Pair> pairs = new ArrayList<>();
@@ -64,8 +65,9 @@ final class Reproducibility {
         List<Pair> pairs = pairs(reference, repeat);
         StringBuilder page = new StringBuilder();
         page.append("# The same commit twice: the reference run and its repeat\n\n");
-        page.append("Written by `./mvnw -Ppublish -pl benchmark -am verify -Dpublish.as=repeat` from docs/results/summary.json (%s) and docs/results/repeat/summary.json (%s), both of commit `%s`.\n\n"
-                .formatted(first.get("date"), second.get("date"), first.get("gitCommit")));
+        page.append("Written by `./mvnw -Ppublish -pl benchmark -am verify -Dpublish.as=repeat` from docs/results/summary.json (%s) and docs/results/repeat/summary.json (%s), both of commit `%s`; the rounds' orders from seed %s and seed %s.\n\n"
+                .formatted(first.get("date"), second.get("date"), first.get("gitCommit"), first.getOrDefault("seed", "fixed"),
+                        second.getOrDefault("seed", "fixed")));
         page.append("| row | ratio | reference (95 % interval) | repeat (95 % interval) | moved |\n| --- | --- | --: | --: | --: |\n");
         for (Pair pair : pairs) {
             page.append("| %s | %s | %s | %s | %s %% |\n".formatted(pair.module(), pair.ratio().name(), cell(pair.ratio(), pair.reference()),
@@ -121,11 +123,12 @@ final class Reproducibility {
     @SuppressWarnings("unchecked")
     private static String aa(Map<String, Object> twin, String field) {
         Map<String, Object> interval = twin == null ? null : (Map<String, Object>) twin.get(field);
-        return interval == null ? "missing" : cell(RATIOS.get(0), interval);
+        return interval == null ? "missing" : cell(RATIOS.get(1), interval);
     }
 
     private static String cell(Ratio ratio, Map<String, Object> interval) {
-        java.util.function.DoubleFunction<String> format = ratio.field().equals("percentOfCeiling") ? ReportView::share : Format::ratio;
+        java.util.function.DoubleFunction<String> format = ratio.field().equals("percentOfCeiling") ? ReportView::share
+                : ratio.field().equals("cpuMicros") ? ReportView::micros : Format::ratio;
         return "%s (%s-%s)".formatted(format.apply(estimate(interval)), format.apply(low(interval)), format.apply(high(interval)));
     }
 

@@ -235,9 +235,22 @@ final class PublishedFigures {
                 String unit = unitOf(column.getKey());
                 String cell = cellOrNull(column.getValue(), row);
                 if (unit != null && cell != null) {
+                    String kind = kindOf(column.getKey());
                     Matcher number = ANY_NUMBER.matcher(cell);
                     while (number.find()) {
                         numbers.add(number.group() + " " + unit);
+                        if (kind != null) {
+                            numbers.add(number.group() + " " + unit + " " + kind);
+                        }
+                    }
+                }
+            }
+            // figures no column shows but sentences quote bare: the A/A twin's ratios to its row
+            for (String ratio : List.of("twinTpsRatio", "twinCpuRatio")) {
+                for (String end : List.of("estimate", "low", "high")) {
+                    Double value = row.number(ratio + "." + end);
+                    if (value != null) {
+                        numbers.add(Format.ratio(value) + " " + BARE);
                     }
                 }
             }
@@ -413,16 +426,70 @@ final class PublishedFigures {
         Matcher figure = FIGURE.matcher(sentence.text());
         while (figure.find()) {
             java.util.Optional<String> found = figureOf(figure);
-            if (found.isEmpty() || (named.isEmpty() ? aggregates : theirs).contains(found.get())
-                    || allowed(sentence.text(), figure.start(), figure.end())) {
+            if (found.isEmpty() || allowed(sentence.text(), figure.start(), figure.end())) {
+                continue;
+            }
+            // the words after a figure name its column: "54.3 % of the ceiling", "1.59× its floor", "17.12× the loop"
+            String kind = named.isEmpty() ? null : kindAfter(sentence.text().substring(figure.end()));
+            String wanted = kind == null ? found.get() : found.get() + " " + kind;
+            if ((named.isEmpty() ? aggregates : theirs).contains(wanted)) {
                 continue;
             }
             String whose = named.isEmpty() ? "the sentence names no row, and it is no aggregate figure of " + run
-                    : "it is no figure of " + String.join(" or ", named) + ", the row" + (named.size() == 1 ? "" : "s") + " the sentence names";
+                    : "it is no " + (kind == null ? "figure" : "'" + kind + "' figure") + " of " + String.join(" or ", named) + ", the row"
+                            + (named.size() == 1 ? "" : "s") + " the sentence names";
             problems.add("%s:%d: %s: %s: \"%s\"".formatted(file, sentence.lineOf(figure.start()), figure.group().strip(), whose,
                     shortened(sentence.text())));
         }
+        // a figure without a unit: a ratio written bare, "came out 0.95 and 0.98", is one of the named rows' ratios
+        Matcher bare = BARE_RATIO.matcher(sentence.text());
+        while (bare.find() && !named.isEmpty()) {
+            String number = bare.group(1);
+            if (theirs.contains(number + " " + BARE) || theirs.contains(number + " ×") || allowed(sentence.text(), bare.start(), bare.end())) {
+                continue;
+            }
+            problems.add("%s:%d: %s: it is no figure of %s, the row%s the sentence names: \"%s\"".formatted(file, sentence.lineOf(bare.start()), number,
+                    String.join(" or ", named), named.size() == 1 ? "" : "s", shortened(sentence.text())));
+        }
         return problems;
+    }
+
+    /** How a row's unit-less ratios are kept among its figures. */
+    private static final String BARE = "bare";
+
+    /** A number with two decimals and no unit after it: a ratio written bare. Not a version (8.1.1), not a figure with a unit. */
+    private static final Pattern BARE_RATIO = Pattern.compile("(?<![\\w.,])(\\d+\\.\\d\\d)(?![\\d.]|\\s?(?:TPS|µs|×|%|ms|s\\b|MB|KB|GB|Gbit| times))");
+
+    /**
+     * The column a header's figures belong to, as sentences name it: {@code ceiling} (% of ceiling), {@code floor}
+     * (x floor), {@code loop} (x loop); null for any other, whose figures a sentence matches by unit alone.
+     */
+    static String kindOf(String header) {
+        if (header.startsWith("% of ceiling")) {
+            return "ceiling";
+        }
+        if (header.startsWith("x floor")) {
+            return "floor";
+        }
+        if (header.startsWith("x loop") || header.startsWith("x cacheable-loop")) {
+            return "loop";
+        }
+        return null;
+    }
+
+    /** The column the words right after a figure name, or null: "of the ceiling", "its floor", "the loop". */
+    static String kindAfter(String after) {
+        String words = after.stripLeading().toLowerCase(java.util.Locale.ROOT);
+        if (words.matches("(?s)(of )?(the |its )?ceiling.*") || words.matches("(?s)of the ceiling's.*")) {
+            return "ceiling";
+        }
+        if (words.matches("(?s)(of )?(the |its )?floor.*")) {
+            return "floor";
+        }
+        if (words.matches("(?s)(of )?(the )?loop.*") || words.matches("(?s)(of )?cacheable-loop.*")) {
+            return "loop";
+        }
+        return null;
     }
 
     /** A figure as a row's figures are kept: {@code 1.56 ×} for {@code 1.56×} and {@code 1.56 times}; none for {@code 148 times}. */

@@ -178,6 +178,29 @@ class PublishedResultsTest {
         ReportInBrowserTest.Shot blank = ReportInBrowserTest.shoot(browser, Headline.page(ReportInBrowserTest.blank(summary), command),
                 "blank-published-headline", Headline.WIDTH, Headline.HEIGHT);
         ReportInBrowserTest.assertDrawn("the published headline", drawn, blank, summary);
+        // the committed picture is that drawing: the README shows what summary.json holds, not an older run's bars
+        java.awt.image.BufferedImage committed = javax.imageio.ImageIO.read(ROOT.resolve(Publish.RESULTS).resolve("headline.png").toFile());
+        assertThat(List.of(committed.getWidth(), committed.getHeight())).as("headline.png's size")
+                .isEqualTo(List.of(drawn.image().getWidth(), drawn.image().getHeight()));
+        assertThat(differing(committed, drawn.image())).as("share of headline.png's pixels that differ from the drawing of summary.json, "
+                + drawn.png() + "; ./mvnw -Ppublish draws it again").isLessThan(0.01);
+    }
+
+    /** The share of pixels whose colour differs by more than a font's anti-aliasing does between two renders. */
+    static double differing(java.awt.image.BufferedImage one, java.awt.image.BufferedImage other) {
+        long differ = 0;
+        for (int y = 0; y < one.getHeight(); y++) {
+            for (int x = 0; x < one.getWidth(); x++) {
+                int a = one.getRGB(x, y);
+                int b = other.getRGB(x, y);
+                int most = Math.max(Math.abs((a >> 16 & 0xff) - (b >> 16 & 0xff)),
+                        Math.max(Math.abs((a >> 8 & 0xff) - (b >> 8 & 0xff)), Math.abs((a & 0xff) - (b & 0xff))));
+                if (most > 48) {
+                    differ++;
+                }
+            }
+        }
+        return differ / (double) (one.getWidth() * (long) one.getHeight());
     }
 
     @SuppressWarnings("unchecked")

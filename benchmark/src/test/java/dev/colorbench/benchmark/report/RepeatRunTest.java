@@ -19,17 +19,31 @@ class RepeatRunTest {
 
     private static final Path RESULTS = Path.of("..").resolve(Publish.RESULTS);
 
+    /**
+     * A published repeat is of the reference run's commit, in orders of its own, and its comparison page is the two summaries'.
+     * None is published while the reference run has no repeat yet: a repeat of another commit would compare two codes.
+     */
     @Test
     @SuppressWarnings("unchecked")
-    void theRepeatIsOfTheReferenceRunsCommitAndItsComparisonIsTheSummaries() throws Exception {
+    void aPublishedRepeatIsOfTheReferenceRunsCommitInOrdersOfItsOwnAndItsComparisonIsTheSummaries() throws Exception {
         Path repeat = RESULTS.resolve(Publish.REPEAT);
-        assertThat(repeat.resolve("summary.json")).as("the repeat of the reference run is published").isRegularFile();
         Map<String, Object> reference = Json.MAPPER.readValue(RESULTS.resolve("summary.json").toFile(), Map.class);
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(repeat.resolve("summary.json")),
+                "no repeat of the reference run is published (docs/results.md#the-same-code-twice)");
         Map<String, Object> again = Json.MAPPER.readValue(repeat.resolve("summary.json").toFile(), Map.class);
-        assertThat(((Map<String, Object>) again.get("environment")).get("gitCommit"))
-                .isEqualTo(((Map<String, Object>) reference.get("environment")).get("gitCommit"));
-        assertThat(((Map<String, Object>) again.get("environment")).get("quick")).isEqualTo(false);
+        Map<String, Object> first = (Map<String, Object>) reference.get("environment");
+        Map<String, Object> second = (Map<String, Object>) again.get("environment");
+        assertThat(second.get("gitCommit")).isEqualTo(first.get("gitCommit"));
+        assertThat(second.get("quick")).isEqualTo(false);
+        assertThat(second.get("seed")).as("the repeat draws orders of its own").isNotNull().isNotEqualTo(first.get("seed"));
         assertThat(Files.readString(repeat.resolve("comparison.md"))).isEqualTo(Reproducibility.markdown(reference, again));
+    }
+
+    @Test
+    void theRepeatsPageSaysWhetherARepeatIsPublished() throws Exception {
+        String page = Files.readString(Path.of("..", "docs", "results.md"));
+        boolean published = Files.isRegularFile(RESULTS.resolve(Publish.REPEAT).resolve("summary.json"));
+        assertThat(page.contains("results/repeat/comparison.md")).as("docs/results.md links the repeat only when one is published").isEqualTo(published);
     }
 
     @Test

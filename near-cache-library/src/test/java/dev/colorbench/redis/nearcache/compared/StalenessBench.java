@@ -355,7 +355,9 @@ final class StalenessBench implements AutoCloseable {
         fill(keys, read);
         pathRoundTrip(SLOW_PATH);
         try {
-            assertThat(killClients()).as("connections killed").isPositive();
+            // none may be left to kill: a client that reconnects only on use (Jedis) holds none when its copy answered
+            // every read of the fill since the last cut. Its connections are down either way while the keys are written.
+            killClients();
             write(keys, "last");
         }
         finally {

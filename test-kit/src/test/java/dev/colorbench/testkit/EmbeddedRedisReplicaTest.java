@@ -1,6 +1,11 @@
 package dev.colorbench.testkit;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -159,11 +164,7 @@ class EmbeddedRedisReplicaTest {
             try (Node node = new Node(guardedReplica.url())) {
                 assertThat(guardedReplica.url()).contains(":s3cret-");
                 assertThat(node.redis.sync().get("colorbench-test:guarded")).isEqualTo("copied");
-                assertThatThrownBy(() -> {
-                    try (Node withoutPassword = new Node("redis://127.0.0.1:" + guardedReplica.port())) {
-                        withoutPassword.redis.sync().get("colorbench-test:guarded");
-                    }
-                }).hasStackTraceContaining("NOAUTH");
+                assertThat(replyWithoutPassword(guardedReplica.port(), "colorbench-test:guarded")).startsWith("-NOAUTH");
             }
             finally {
                 guardedReplica.close();
@@ -193,6 +194,24 @@ class EmbeddedRedisReplicaTest {
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(ex);
+        }
+    }
+
+    /**
+     * The first line the server answers to a GET sent on a bare socket, without a password. A raw RESP2 request,
+     * not Lettuce: Lettuce first asks HELLO, and how a client reports a refused HELLO is the client's business,
+     * not the server's.
+     */
+    private static String replyWithoutPassword(int port, String key) {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            String request = "*2\r\n$3\r\nGET\r\n$" + key.length() + "\r\n" + key + "\r\n";
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII)).readLine();
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.colorbench.benchmark.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -118,6 +119,28 @@ public record ModuleSummary(
 
         static Latency of(RunStatistics statistics, Double ratePerSecond) {
             return of(statistics, ratePerSecond, null, null, null);
+        }
+
+        /**
+         * The percentiles ("p50", "p90", "p99") at which the latency from the due time is below the module's own. A request
+         * waits from its due time at least as long as the module takes to serve it, and both are recorded to the microsecond,
+         * so one here means the two histograms were not of the same requests.
+         */
+        public List<String> dueBelowService() {
+            List<String> below = new ArrayList<>();
+            if (arrivals == null) {
+                return below;
+            }
+            if (arrivals.p50Micros() != null && p50Micros != null && arrivals.p50Micros() < p50Micros) {
+                below.add("p50");
+            }
+            if (arrivals.p90Micros() != null && p90Micros != null && arrivals.p90Micros() < p90Micros) {
+                below.add("p90");
+            }
+            if (arrivals.p99Micros() != null && p99Micros != null && arrivals.p99Micros() < p99Micros) {
+                below.add("p99");
+            }
+            return below;
         }
 
         static Latency of(RunStatistics statistics, Double ratePerSecond, Double offeredPerSecond, LatencyHistogram module, Arrivals arrivals) {

@@ -424,7 +424,7 @@ final class ReportView {
             return "missing";
         }
         String module = latency.p50Micros() == null ? "module: missing" : "module %s / %s / %s / %s µs".formatted(micros(latency.p50Micros()),
-                micros(latency.p90Micros()), micros(latency.p99Micros()), latency.p999Micros() == null ? "beyond 10 s" : micros(latency.p999Micros()));
+                micros(latency.p90Micros()), micros(latency.p99Micros()), micros(latency.p999Micros()));
         String jmeter = "JMeter %s / %s ms".formatted(latency.p50Ms(), latency.p99Ms());
         Arrivals arrivals = latency.arrivals();
         if (arrivals == null) {
@@ -437,7 +437,9 @@ final class ReportView {
                 arrivals.failed() == 0 ? "" : ", %s failed".formatted(Format.grouped(arrivals.failed())),
                 arrivals.dropped() == 0 ? "" : ", %s dropped".formatted(Format.grouped(arrivals.dropped())),
                 fromArrival(arrivals, arrivals.p50Micros()), fromArrival(arrivals, arrivals.p90Micros()), fromArrival(arrivals, arrivals.p99Micros()),
-                fromArrival(arrivals, arrivals.maxMicros()), module, jmeter, arrivals.overloaded() ? "; overloaded: " + arrivals.overloadedBecause() : "");
+                fromArrival(arrivals, arrivals.maxMicros()), module, jmeter, arrivals.overloaded() ? "; overloaded: " + arrivals.overloadedBecause() : "")
+                + (latency.dueBelowService().isEmpty() ? "" : "; not of one set of requests: from arrival below the module's own at "
+                        + String.join(", ", latency.dueBelowService()));
     }
 
     private static String latency(ModuleSummary.Latency latency) {

@@ -1,76 +1,69 @@
 package dev.colorbench.benchmark.results;
 
-import java.util.Map;
-import java.util.TreeMap;
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.zip.DataFormatException;
 
 import dev.colorbench.benchmark.Json;
+import org.HdrHistogram.Histogram;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The module's own histogram of the requests of one run: for each bucket's upper bound in microseconds, how many took at
- * most that long (color-core's {@code latency} endpoint, read before and after the run, the difference taken). Its
- * percentiles are interpolated within the bucket they fall in: known to 25 µs under 1 ms, to 100 µs under 5 ms.
+ * The module's own latency of the requests of one run, each at microsecond resolution (color-core's {@code latency}
+ * endpoint, an HdrHistogram read before and after the run, the difference taken). Its percentiles are values a request
+ * took, exact to the microsecond up to 32 ms, not interpolated within a bucket
+ * (docs/measuring.md#latency-at-a-share-of-throughput).
  *
- * @param atMost requests that took at most each upper bound, cumulative
+ * @param histogram every request of the run, in µs
  */
-public record LatencyHistogram(TreeMap<Double, Double> atMost) {
+public record LatencyHistogram(Histogram histogram) {
 
-    /** The counts in an answer of the endpoint, or null if it is not one. */
+    /** The histogram in an answer of the endpoint, or null if it is not one. */
     static LatencyHistogram parse(String status, String body) {
         if (!status.equals("200") || body.isBlank()) {
             return null;
         }
-        JsonNode buckets = Json.MAPPER.readTree(body).path("buckets");
-        if (!buckets.isObject()) {
+        JsonNode encoded = Json.MAPPER.readTree(body).path("histogram");
+        if (!encoded.isString()) {
             return null;
         }
-        TreeMap<Double, Double> atMost = new TreeMap<>();
-        for (Map.Entry<String, JsonNode> bucket : buckets.properties()) {
-            atMost.put(Double.parseDouble(bucket.getKey()), bucket.getValue().asDouble());
+        try {
+            byte[] bytes = Base64.getDecoder().decode(encoded.asString());
+            return new LatencyHistogram(Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0));
         }
-        return new LatencyHistogram(atMost);
+        catch (DataFormatException | IllegalArgumentException ex) {
+            return null;
+        }
     }
 
-    /** What was counted after {@code before} was read: the requests of the run between the two readings. */
+    /** What was recorded after {@code before} was read: the requests of the run between the two readings. */
     LatencyHistogram since(LatencyHistogram before) {
-        TreeMap<Double, Double> difference = new TreeMap<>();
-        atMost.forEach((bound, count) -> difference.put(bound, count - before.atMost.getOrDefault(bound, 0.0)));
+        Histogram difference = histogram.copy();
+        difference.subtract(before.histogram);
         return new LatencyHistogram(difference);
     }
 
     /** Both runs' requests together. */
     public LatencyHistogram plus(LatencyHistogram other) {
-        TreeMap<Double, Double> sum = new TreeMap<>(atMost);
-        other.atMost.forEach((bound, count) -> sum.merge(bound, count, Double::sum));
+        Histogram sum = histogram.copy();
+        sum.add(other.histogram);
         return new LatencyHistogram(sum);
     }
 
-    /** Requests counted (those up to the last bucket's bound). */
+    /** Requests recorded. */
     public double requests() {
-        return atMost.isEmpty() ? 0 : atMost.lastEntry().getValue();
+        return histogram.getTotalCount();
     }
 
     /**
-     * The {@code percent} percentile in microseconds, linear within its bucket; null without requests, or when it lies
-     * beyond the last bucket.
+     * The {@code percent} percentile in microseconds: the least value at least that share of the requests took at most (the
+     * lowest value of its HdrHistogram bucket, one microsecond wide up to 32 ms), so never above what a request took; null
+     * without requests.
      */
     public Double percentile(double percent) {
-        double total = requests();
-        if (total <= 0) {
+        if (histogram.getTotalCount() == 0) {
             return null;
         }
-        double rank = percent / 100 * total;
-        double lowerBound = 0;
-        double below = 0;
-        for (Map.Entry<Double, Double> bucket : atMost.entrySet()) {
-            if (bucket.getValue() >= rank) {
-                double inBucket = bucket.getValue() - below;
-                double fraction = inBucket <= 0 ? 1 : (rank - below) / inBucket;
-                return lowerBound + fraction * (bucket.getKey() - lowerBound);
-            }
-            lowerBound = bucket.getKey();
-            below = bucket.getValue();
-        }
-        return null;
+        return (double) histogram.lowestEquivalentValue(histogram.getValueAtPercentile(percent));
     }
 }

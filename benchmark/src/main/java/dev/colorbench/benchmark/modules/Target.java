@@ -40,7 +40,8 @@ public record Target(String id, PatternModule module, Map<String, String> proper
         return new Target(module.id(), module, Map.of());
     }
 
-    static Target of(PatternModule module, Variant variant) {
+    /** One of the module's declared {@code colorbench.variants}: the module started with the variant's settings. */
+    public static Target of(PatternModule module, Variant variant) {
         return new Target(module.id() + "+" + variant.name(), module, variant.properties());
     }
 

@@ -22,7 +22,9 @@ import dev.colorbench.benchmark.run.Jdk;
 import dev.colorbench.benchmark.run.Lab;
 
 /**
- * {@code variants}: the same modules with other settings, no new code. Every chosen module whose
+ * {@code variants}: the same modules with other settings, no new code. Every chosen module's declared variants
+ * ({@code colorbench.variants} in its pom: the stock settings beside the tuned ones, a lever of the floor) run beside
+ * it, as they do not in the headline. Every chosen module whose
  * jar carries Jedis (cacheable-loop and template-mget: the loop and the MGET pattern) also runs on
  * Jedis with a pool ({@code spring.data.redis.client-type=jedis}); every MVC module also runs on
  * virtual threads ({@code spring.threads.virtual.enabled}) when the modules' JDK is 21 or newer
@@ -53,7 +55,11 @@ final class Variants implements Scenario {
         }
         List<Target> targets = new ArrayList<>();
         for (Target module : context.modules()) {
+            if (!module.id().equals(module.module().id())) {
+                continue;
+            }
             List<Target> variants = new ArrayList<>();
+            module.module().variants().forEach(variant -> variants.add(Target.of(module.module(), variant)));
             if (hasLibrary(module.module().jar(context.measurement().repositoryRoot(), context.measurement().version()), "jedis-")) {
                 variants.add(new Target(module.id() + "+jedis", module.module(), JEDIS));
             }
@@ -66,8 +72,8 @@ final class Variants implements Scenario {
             }
         }
         if (targets.isEmpty()) {
-            throw new IllegalStateException("No chosen module has a variant: Jedis needs cacheable-loop or template-mget, virtual threads an "
-                    + "MVC module on JDK 21+ (-Dbenchmark.javaHome)");
+            throw new IllegalStateException("No chosen module has a variant: one declared in its pom, Jedis (cacheable-loop or template-mget), "
+                    + "or virtual threads (an MVC module on JDK 21+, -Dbenchmark.javaHome)");
         }
         RunDirectory directory = context.directory().sub(name());
         Map<String, RowFigures> rows = new LinkedHashMap<>();
@@ -88,10 +94,14 @@ final class Variants implements Scenario {
             RowFigures base = rows.get(target.module().id());
             String settingsText = target.properties().isEmpty()
                     ? "as it is: platform threads" + (target.module().store() == Store.REDIS ? ", Lettuce, one shared connection" : "")
-                    : target.properties().equals(JEDIS) ? "Jedis, a pool of 16 connections" : "virtual threads";
+                    : target.properties().equals(JEDIS) ? "Jedis, a pool of 16 connections"
+                    : target.properties().equals(VIRTUAL_THREADS) ? "virtual threads" : declared(target);
             String vsBase = target.properties().isEmpty() || base.tpsMedian() == null || figures.tpsMedian() == null ? ""
                     : Format.ratio(figures.tpsMedian() / base.tpsMedian());
+            String cpuVsBase = target.properties().isEmpty() || base.cpuMicros() == null || figures.cpuMicros() == null ? ""
+                    : Format.ratio(figures.cpuMicros().median() / base.cpuMicros().median());
             table.add(List.of(target.id(), settingsText, RowFigures.spread(figures.tps()) + figures.failedIfAny("; "), vsBase,
+                    RowFigures.spread(figures.cpuMicros()), cpuVsBase,
                     figures.serverMicros() == null ? "missing" : Format.grouped(figures.serverMicros().median()),
                     figures.latency().p50Ms() + " / " + figures.latency().p99Ms()));
             labels.add(target.id());
@@ -99,16 +109,25 @@ final class Variants implements Scenario {
             problems.addAll(figures.faults(name(), "closed model"));
         }
         notes = new ArrayList<>(notes);
-        notes.add(("Closed model, %d client threads, %d s, median of %d repetition(s) (range); 'x as it is' compares a variant with its "
-                + "module as it is, measured in the same run. The modules ran on JDK %d. Jedis is pooled (16 connections, 200 ms wait); "
+        notes.add(("Closed model, %d client threads, %d s, median of %d repetition(s) (range); 'x as it is' compares a variant's TPS, and "
+                + "'CPU x as it is' its CPU per request, with its module as it is, measured in the same run. The modules ran on JDK %d. Jedis is pooled (16 connections, 200 ms wait); "
                 + "Lettuce shares one connection.").formatted(settings.threads(), settings.scenarioDurationSeconds(), settings.scenarioRepetitions(),
                         jdk));
         return new Section(name(), "Client library and threads",
-                "The same modules with other settings: Jedis instead of Lettuce for the loop and the MGET pattern, virtual threads for the "
-                        + "MVC modules.",
-                List.of("row", "settings", "TPS median (min-max)", "x as it is", "server µs / request", "p50 / p99 ms"), table,
+                "The same modules with other settings: each module's declared variants (the stock settings beside the tuned ones, the "
+                        + "floor's levers), Jedis instead of Lettuce for the loop and the MGET pattern, virtual threads for the MVC modules.",
+                List.of("row", "settings", "TPS median (min-max)", "x as it is", "CPU µs / request, module + store (min-max)", "CPU x as it is",
+                        "server µs / request", "p50 / p99 ms"), table,
                 List.of(Charts.bars("variants-tps", "Throughput of each module and its variants", labels, series, "TPS", false)),
                 notes, rows, problems);
+    }
+
+    /** A declared variant's settings, as its pom gives them ({@code colorbench.variants}), stock ones marked. */
+    private static String declared(Target target) {
+        String variant = target.id().substring(target.module().id().length() + 1);
+        boolean stock = target.module().variants().stream().anyMatch(each -> each.name().equals(variant) && each.stock());
+        return (stock ? "stock: " : "") + String.join(" ", target.properties().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(setting -> setting.getKey() + "=" + setting.getValue()).toList());
     }
 
     private static boolean hasLibrary(Path jar, String prefix) {

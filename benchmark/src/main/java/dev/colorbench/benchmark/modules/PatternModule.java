@@ -1,5 +1,8 @@
 package dev.colorbench.benchmark.modules;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -32,6 +35,29 @@ public record PatternModule(String id, String pattern, int port, String stack, R
     /** Whether the row is one of this module's variants declared as the stock setting of what the module tunes. */
     public boolean isStock(Target target) {
         return variants.stream().anyMatch(variant -> variant.stock() && target.id().startsWith(id + "+" + variant.name()));
+    }
+
+    /**
+     * The runnable jar of the module's {@code copy/} the build made ({@code ./mvnw package}, whose default profile builds the
+     * copies), or null where the module has no copy or it was not built.
+     */
+    public Path copyJar(Path repositoryRoot) {
+        Path target = repositoryRoot.resolve("modules").resolve(id).resolve("copy").resolve("target");
+        if (!Files.isDirectory(target)) {
+            return null;
+        }
+        try (var files = Files.list(target)) {
+            return files.filter(file -> file.getFileName().toString().startsWith(id + "-copy-") && file.getFileName().toString().endsWith(".jar"))
+                    .sorted().findFirst().orElse(null);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException("Cannot list " + target, ex);
+        }
+    }
+
+    /** Whether the module has a {@code copy/}, the application its README shows. */
+    public boolean hasCopy(Path repositoryRoot) {
+        return Files.isRegularFile(repositoryRoot.resolve("modules").resolve(id).resolve("copy").resolve("pom.xml"));
     }
 
     /** The runnable jar the build made, under the repository root. */

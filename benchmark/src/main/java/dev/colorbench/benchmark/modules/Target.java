@@ -11,8 +11,13 @@ import java.util.Map;
  *        another server
  * @param redisCluster whether it reads a Redis Cluster (the run gives it {@code REDIS_CLUSTER_NODES})
  * @param server the server it reads instead of the run's Redis ({@code servers} scenario), or {@code null}
+ * @param copy whether the row runs the module's {@code copy/}, the application its README shows, instead of the module
+ *        ({@code copies} scenario): no color-core and no actuator, its store given as Spring Boot's own properties
  */
-public record Target(String id, PatternModule module, Map<String, String> properties, boolean redisCluster, RedisServer server) {
+public record Target(String id, PatternModule module, Map<String, String> properties, boolean redisCluster, RedisServer server, boolean copy) {
+
+    /** How a copy's id ends. */
+    private static final String COPY = "+copy";
 
     private static final String ON_A_CLUSTER = "@cluster";
 
@@ -21,6 +26,10 @@ public record Target(String id, PatternModule module, Map<String, String> proper
 
     public Target {
         properties = Map.copyOf(properties);
+    }
+
+    public Target(String id, PatternModule module, Map<String, String> properties, boolean redisCluster, RedisServer server) {
+        this(id, module, properties, redisCluster, server, false);
     }
 
     public Target(String id, PatternModule module, Map<String, String> properties) {
@@ -45,6 +54,11 @@ public record Target(String id, PatternModule module, Map<String, String> proper
         return new Target(module.id() + "+" + variant.name(), module, variant.properties());
     }
 
+    /** The module's {@code copy/}, the application its README shows, as a row beside the module. */
+    public static Target copyOf(PatternModule module) {
+        return new Target(module.id() + COPY, module, Map.of(), false, null, true);
+    }
+
     /** The module as it is, on a Redis Cluster. */
     public static Target onCluster(PatternModule module) {
         return new Target(module.id() + ON_A_CLUSTER, module, Map.of(), true);
@@ -57,7 +71,7 @@ public record Target(String id, PatternModule module, Map<String, String> proper
 
     /** The same row again, in a JVM of its own: its A/A twin, whose figures differ from this row's only by the run's noise. */
     public Target twin() {
-        return new Target(id + TWIN, module, properties, redisCluster, server);
+        return new Target(id + TWIN, module, properties, redisCluster, server, copy);
     }
 
     /** The id of the row this one is the A/A twin of, or {@code null} for a row that is not a twin. */

@@ -5,6 +5,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -53,6 +57,11 @@ public final class DataStores {
     private String databaseUrl;
 
     private EmbeddedPostgres embeddedDatabase;
+
+    /** The database of the copies on the embedded PostgreSQL ({@link #copiesDatabaseUrl()}). */
+    static final String COPIES_DATABASE = "colorbench_copies";
+
+    private String copiesDatabaseUrl;
 
     private String clusterNodes;
 
@@ -259,13 +268,44 @@ public final class DataStores {
     Map<String, String> environment(Target target) {
         Map<String, String> environment = new LinkedHashMap<>();
         environment.put("REDIS_URL", target.server() != null ? otherServers.get(target.server()) : modulesRedisUrl);
-        if (databaseUrl != null) {
-            environment.put("DATABASE_URL", databaseUrl);
+        String database = target.copy() ? copiesDatabaseUrl() : databaseUrl;
+        if (database != null) {
+            environment.put("DATABASE_URL", database);
         }
         if (target.redisCluster()) {
             environment.put(CLUSTER_NODES, clusterNodes);
         }
         return environment;
+    }
+
+    /**
+     * The database the copies read: one of their own on the embedded PostgreSQL ({@value #COPIES_DATABASE}, created here), as
+     * a copy's Flyway migrates its own {@code colorbench.colors}, which the modules' migrations already hold in theirs; null
+     * for a PostgreSQL the user named (DATABASE_URL), on which the run creates no database.
+     */
+    public synchronized String copiesDatabaseUrl() {
+        if (embeddedDatabase == null) {
+            return null;
+        }
+        if (copiesDatabaseUrl == null) {
+            try (Connection connection = DriverManager.getConnection(embeddedDatabase.superuserJdbcUrl());
+                    Statement statement = connection.createStatement()) {
+                statement.execute("CREATE DATABASE " + COPIES_DATABASE + " OWNER " + EmbeddedPostgres.USER);
+            }
+            catch (SQLException ex) {
+                throw new IllegalStateException("Cannot create the copies' database on the embedded PostgreSQL", ex);
+            }
+            // the statements a copy sends are counted in its database, as the modules' are in theirs
+            String superuser = embeddedDatabase.superuserJdbcUrl().replace("/" + EmbeddedPostgres.DATABASE + "?", "/" + COPIES_DATABASE + "?");
+            try (Connection connection = DriverManager.getConnection(superuser); Statement statement = connection.createStatement()) {
+                statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+            }
+            catch (SQLException ex) {
+                throw new IllegalStateException("Cannot create the copies' database on the embedded PostgreSQL", ex);
+            }
+            copiesDatabaseUrl = embeddedDatabase.jdbcUrl().replace("/" + EmbeddedPostgres.DATABASE + "?", "/" + COPIES_DATABASE + "?");
+        }
+        return copiesDatabaseUrl;
     }
 
     /** For the report: which Redis (and PostgreSQL), without passwords. */

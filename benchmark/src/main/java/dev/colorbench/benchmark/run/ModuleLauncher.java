@@ -14,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToIntFunction;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
@@ -54,6 +55,13 @@ public final class ModuleLauncher {
     /** Checks that every jar was built, before anything starts. */
     public static void requireJars(List<Target> targets, Path repositoryRoot, String version) {
         for (Target target : targets) {
+            if (target.copy()) {
+                if (target.module().copyJar(repositoryRoot) == null) {
+                    throw new IllegalStateException("No jar for the copy of " + target.module().id() + " under modules/" + target.module().id()
+                            + "/copy/target: build the copies first (./mvnw package -DskipTests, whose default profile builds them)");
+                }
+                continue;
+            }
             Path jar = target.module().jar(repositoryRoot, version);
             if (!Files.isRegularFile(jar)) {
                 throw new IllegalStateException("No jar for module " + target.module().id() + " at " + jar
@@ -84,7 +92,7 @@ public final class ModuleLauncher {
                 awaitHealthy(starting.removeFirst());
             }
             long startedNanos = System.nanoTime();
-            RunningModule module = start(target, ports.applyAsInt(target), copyOfJar(target.module(), repositoryRoot, version), stores);
+            RunningModule module = start(target, ports.applyAsInt(target), copyOfJar(target, repositoryRoot, version), stores);
             modules.add(module);
             starting.addLast(new Starting(module, startedNanos));
         }
@@ -110,6 +118,14 @@ public final class ModuleLauncher {
         command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--server.address=" + BenchmarkSettings.HOST,
                 "--management.endpoints.web.exposure.include=health,info,metrics,latency"));
         command.addAll(target.arguments());
+        if (target.copy()) {
+            // a copy reads Spring Boot's own properties, as a user's application does, not color-core's REDIS_URL and DATABASE_URL
+            Map<String, String> environment = stores.environment(target);
+            command.add("--spring.data.redis.url=" + environment.get("REDIS_URL"));
+            if (environment.containsKey("DATABASE_URL")) {
+                command.add("--spring.datasource.url=" + environment.get("DATABASE_URL"));
+            }
+        }
         Path log = directory.logs().resolve(target.id() + ".log");
         try {
             Files.createDirectories(log.getParent());
@@ -124,24 +140,26 @@ public final class ModuleLauncher {
         }
     }
 
-    private Path copyOfJar(PatternModule module, Path repositoryRoot, String version) {
-        Path copy = directory.jars().resolve(module.id() + ".jar");
+    private Path copyOfJar(Target target, Path repositoryRoot, String version) {
+        PatternModule module = target.module();
+        Path copy = directory.jars().resolve(module.id() + (target.copy() ? "-copy" : "") + ".jar");
         try {
             if (!Files.exists(copy)) {
                 Files.createDirectories(copy.getParent());
-                Files.copy(module.jar(repositoryRoot, version), copy, StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(target.copy() ? module.copyJar(repositoryRoot) : module.jar(repositoryRoot, version), copy, StandardCopyOption.REPLACE_EXISTING);
             }
             return copy;
         }
         catch (IOException ex) {
-            throw new UncheckedIOException("Cannot copy the jar of " + module.id(), ex);
+            throw new UncheckedIOException("Cannot copy the jar of " + target.id(), ex);
         }
     }
 
     private void awaitHealthy(Starting starting) {
         RunningModule module = starting.module();
         long startedNanos = starting.startedNanos();
-        URI health = module.baseUri().resolve("/actuator/health");
+        // a copy has no actuator: it is up when it answers the palette
+        URI health = module.baseUri().resolve(module.target().copy() ? "/colors" : "/actuator/health");
         long deadline = startedNanos + Duration.ofSeconds(settings.healthTimeoutSeconds()).toNanos();
         while (!isUp(health)) {
             if (!module.process().isAlive()) {
@@ -161,7 +179,7 @@ public final class ModuleLauncher {
         try {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(2)).build(),
                     HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 200 && response.body().contains("\"UP\"");
+            return response.statusCode() == 200 && (health.getPath().equals("/colors") || response.body().contains("\"UP\""));
         }
         catch (IOException ex) {
             return false;

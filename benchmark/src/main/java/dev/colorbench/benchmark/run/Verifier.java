@@ -30,7 +30,9 @@ public final class Verifier {
         boolean anyOnCluster = modules.stream().anyMatch(module -> module.target().redisCluster());
         Map<String, RedisCost> otherServers = new LinkedHashMap<>();
         try (RedisCost cost = RedisCost.of(stores.redisUrl()); RedisCost clusterCost = anyOnCluster ? RedisCost.ofCluster(stores.clusterMasterUrls()) : null;
-                DatabaseCost queries = DatabaseCost.of(stores.databaseUrl())) {
+                DatabaseCost queries = DatabaseCost.of(stores.databaseUrl());
+                DatabaseCost copiesQueries = DatabaseCost.of(modules.stream().anyMatch(module -> module.target().copy()
+                        && module.target().module().store() == Store.POSTGRESQL) ? stores.copiesDatabaseUrl() : null)) {
             for (RunningModule module : modules) {
                 String id = module.target().id();
                 Store store = module.target().module().store();
@@ -38,7 +40,7 @@ public final class Verifier {
                         : module.target().server() == null ? cost
                         : otherServers.computeIfAbsent(stores.redisUrlsOf(module.target()).get(0), RedisCost::of);
                 Verification.Cost redis = costs.measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()));
-                Verification.Cost database = store == Store.POSTGRESQL ? queries.measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()))
+                Verification.Cost database = store == Store.POSTGRESQL ? (module.target().copy() ? copiesQueries : queries).measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()))
                         : null;
                 // a near cache answers warm requests from its copy: it asks Redis nothing, by design
                 boolean askedNothing = store == Store.REDIS && redis.commandsPerRequest() < 1 && !module.target().module().nearCache()

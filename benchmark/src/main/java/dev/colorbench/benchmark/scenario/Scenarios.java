@@ -10,7 +10,7 @@ public final class Scenarios {
     /** The name of the headline comparison, which is not a scenario but is chosen the same way. */
     public static final String HEADLINE = "headline";
 
-    private static final List<Scenario> ALL = List.of(new Distance(), new Keys(), new Values(), new Concurrency(), new Variants(), new Outage(), new Cluster(), new Writes(), new Servers());
+    private static final List<Scenario> ALL = List.of(new Distance(), new Keys(), new Values(), new Concurrency(), new Variants(), new Copies(), new Outage(), new Cluster(), new Writes(), new Servers());
 
     private Scenarios() {
     }

@@ -58,10 +58,8 @@ public final class DataStores {
 
     private EmbeddedPostgres embeddedDatabase;
 
-    /** The database of the copies on the embedded PostgreSQL ({@link #copiesDatabaseUrl()}). */
-    static final String COPIES_DATABASE = "colorbench_copies";
-
-    private String copiesDatabaseUrl;
+    /** Each copy's database on the embedded PostgreSQL, by name ({@link #copyDatabaseUrl}). */
+    private final Map<String, String> copyDatabases = new LinkedHashMap<>();
 
     private String clusterNodes;
 
@@ -268,7 +266,7 @@ public final class DataStores {
     Map<String, String> environment(Target target) {
         Map<String, String> environment = new LinkedHashMap<>();
         environment.put("REDIS_URL", target.server() != null ? otherServers.get(target.server()) : modulesRedisUrl);
-        String database = target.copy() ? copiesDatabaseUrl() : databaseUrl;
+        String database = target.copy() ? copyDatabaseUrl(target) : databaseUrl;
         if (database != null) {
             environment.put("DATABASE_URL", database);
         }
@@ -279,33 +277,37 @@ public final class DataStores {
     }
 
     /**
-     * The database the copies read: one of their own on the embedded PostgreSQL ({@value #COPIES_DATABASE}, created here), as
-     * a copy's Flyway migrates its own {@code colorbench.colors}, which the modules' migrations already hold in theirs; null
-     * for a PostgreSQL the user named (DATABASE_URL), on which the run creates no database.
+     * The database a copy reads: one of its own on the embedded PostgreSQL ({@code colorbench_copy_<module>}, created here),
+     * as a copy's Flyway migrates its own {@code colorbench.colors}, which the modules' migrations already hold in theirs, and
+     * two copies starting at once would wait on each other's migration; null for a PostgreSQL the user named (DATABASE_URL),
+     * on which the run creates no database.
      */
-    public synchronized String copiesDatabaseUrl() {
+    public synchronized String copyDatabaseUrl(Target target) {
         if (embeddedDatabase == null) {
             return null;
         }
-        if (copiesDatabaseUrl == null) {
+        String database = "colorbench_copy_" + target.module().id().replace('-', '_');
+        String url = copyDatabases.get(database);
+        if (url == null) {
             try (Connection connection = DriverManager.getConnection(embeddedDatabase.superuserJdbcUrl());
                     Statement statement = connection.createStatement()) {
-                statement.execute("CREATE DATABASE " + COPIES_DATABASE + " OWNER " + EmbeddedPostgres.USER);
+                statement.execute("CREATE DATABASE " + database + " OWNER " + EmbeddedPostgres.USER);
             }
             catch (SQLException ex) {
                 throw new IllegalStateException("Cannot create the copies' database on the embedded PostgreSQL", ex);
             }
             // the statements a copy sends are counted in its database, as the modules' are in theirs
-            String superuser = embeddedDatabase.superuserJdbcUrl().replace("/" + EmbeddedPostgres.DATABASE + "?", "/" + COPIES_DATABASE + "?");
+            String superuser = embeddedDatabase.superuserJdbcUrl().replace("/" + EmbeddedPostgres.DATABASE + "?", "/" + database + "?");
             try (Connection connection = DriverManager.getConnection(superuser); Statement statement = connection.createStatement()) {
                 statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
             }
             catch (SQLException ex) {
                 throw new IllegalStateException("Cannot create the copies' database on the embedded PostgreSQL", ex);
             }
-            copiesDatabaseUrl = embeddedDatabase.jdbcUrl().replace("/" + EmbeddedPostgres.DATABASE + "?", "/" + COPIES_DATABASE + "?");
+            url = embeddedDatabase.jdbcUrl().replace("/" + EmbeddedPostgres.DATABASE + "?", "/" + database + "?");
+            copyDatabases.put(database, url);
         }
-        return copiesDatabaseUrl;
+        return url;
     }
 
     /** For the report: which Redis (and PostgreSQL), without passwords. */

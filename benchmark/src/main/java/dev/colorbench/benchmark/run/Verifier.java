@@ -30,9 +30,7 @@ public final class Verifier {
         boolean anyOnCluster = modules.stream().anyMatch(module -> module.target().redisCluster());
         Map<String, RedisCost> otherServers = new LinkedHashMap<>();
         try (RedisCost cost = RedisCost.of(stores.redisUrl()); RedisCost clusterCost = anyOnCluster ? RedisCost.ofCluster(stores.clusterMasterUrls()) : null;
-                DatabaseCost queries = DatabaseCost.of(stores.databaseUrl());
-                DatabaseCost copiesQueries = DatabaseCost.of(modules.stream().anyMatch(module -> module.target().copy()
-                        && module.target().module().store() == Store.POSTGRESQL) ? stores.copiesDatabaseUrl() : null)) {
+                DatabaseCost queries = DatabaseCost.of(stores.databaseUrl())) {
             for (RunningModule module : modules) {
                 String id = module.target().id();
                 Store store = module.target().module().store();
@@ -40,8 +38,16 @@ public final class Verifier {
                         : module.target().server() == null ? cost
                         : otherServers.computeIfAbsent(stores.redisUrlsOf(module.target()).get(0), RedisCost::of);
                 Verification.Cost redis = costs.measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()));
-                Verification.Cost database = store == Store.POSTGRESQL ? (module.target().copy() ? copiesQueries : queries).measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()))
-                        : null;
+                Verification.Cost database = null;
+                if (store == Store.POSTGRESQL && module.target().copy()) {
+                    // a copy reads a database of its own
+                    try (DatabaseCost ownQueries = DatabaseCost.of(stores.copyDatabaseUrl(module.target()))) {
+                        database = ownQueries.measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()));
+                    }
+                }
+                else if (store == Store.POSTGRESQL) {
+                    database = queries.measure(COST_SAMPLE, () -> answers.verify(id, module.baseUri()));
+                }
                 // a near cache answers warm requests from its copy: it asks Redis nothing, by design
                 boolean askedNothing = store == Store.REDIS && redis.commandsPerRequest() < 1 && !module.target().module().nearCache()
                         || store == Store.POSTGRESQL && database.commandsPerRequest() < 1;

@@ -123,7 +123,9 @@ public record BenchmarkSettings(
             // settles later, since the machine's own drift moves it. A row still compiling goes on longer, because stopping it early
             // widens the spread of its repetitions (docs/measuring.md#warm-up-and-steady-state).
             Map.entry("warmup", new String[] { "12", "2" }),
-            Map.entry("warmupCompiling", new String[] { "40", "2" }),
+            // a loop row's per-request code reaches the JIT's call thresholds many times later than a fast row's
+            // (docs/measuring.md#warm-up-and-steady-state)
+            Map.entry("warmupCompiling", new String[] { "100", "2" }),
             // Rows are warmed in pairs, one per core, at a light load until their JITs are quiet: each JVM's one C2 thread then gets most
             // of a core, and the repetitions agree more closely than with rows warmed one after another or all at once
             // (docs/measuring.md#warm-up-and-steady-state).

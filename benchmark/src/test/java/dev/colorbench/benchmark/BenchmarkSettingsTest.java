@@ -42,12 +42,12 @@ class BenchmarkSettingsTest {
     void theHeadlineWarmsARowThatStillCompilesLongerButAScenarioDoesNot() {
         BenchmarkSettings full = BenchmarkSettings.from(new Properties(), Map.of());
         assertThat(full.warmupSeconds()).isEqualTo(12);
-        assertThat(full.warmupCompilingSeconds()).isEqualTo(40);
+        assertThat(full.warmupCompilingSeconds()).isEqualTo(100);
         assertThat(full.forScenario(10).warmupSeconds()).isEqualTo(20);
         assertThat(full.forScenario(10).warmupCompilingSeconds()).isEqualTo(20);
         assertThat(full.warmupTogetherSeconds()).isEqualTo(60);
         assertThat(full.forScenario(10).warmupTogetherSeconds()).as("a pair's light phase no longer than its full-load one").isEqualTo(20);
-        assertThat(full.withRate(500).warmupCompilingSeconds()).isEqualTo(40);
+        assertThat(full.withRate(500).warmupCompilingSeconds()).isEqualTo(100);
     }
 
     @Test

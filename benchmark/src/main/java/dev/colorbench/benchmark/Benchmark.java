@@ -63,6 +63,7 @@ public final class Benchmark {
             // checked before the headline's half hour, not after it
             ModuleLauncher.requireJars(catalog.targets("benchmark.scenarioModules", settings.scenarioModules()), repositoryRoot, version);
         }
+        ModuleLauncher.requireJars(Scenarios.copies(scenarios, settings, targets, catalog, repositoryRoot), repositoryRoot, version);
         JMeterInstallation jmeter = JMeterInstallation.configuredIn(repositoryRoot.resolve("jmeter/target"), args[2]);
         RunDirectory directory = RunDirectory.fresh(repositoryRoot.resolve("benchmark/target/benchmark"));
         Console.info("%s run: %d round(s), %d threads, %d s closed model per row and round, then %d s of open model at half and at 80 %% "

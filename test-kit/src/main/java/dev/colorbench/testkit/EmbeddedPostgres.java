@@ -245,6 +245,32 @@ public final class EmbeddedPostgres implements AutoCloseable {
         }
     }
 
+    /**
+     * Another database on this server, owned by {@value #USER} and with {@code pg_stat_statements}, for an application
+     * that migrates tables of its own beside the modules' (a module's copy); returns the URL to connect to it with, like
+     * {@link #jdbcUrl()}. It lives as long as the server's data.
+     */
+    public synchronized String createDatabase(String name) {
+        if (!name.matches("[a-z_][a-z0-9_]{0,62}")) {
+            throw new IllegalArgumentException("A database name of lower-case letters, digits and underscores, got '" + name + "'");
+        }
+        String kit = PostgresQueryStats.KIT + " ";
+        try (Connection admin = PostgresQueryStats.kitConnection(superuserJdbcUrl(), null, null); Statement statement = admin.createStatement()) {
+            statement.execute(kit + "CREATE DATABASE " + name + " OWNER " + USER);
+        }
+        catch (SQLException ex) {
+            throw new IllegalStateException("Could not create the database " + name, ex);
+        }
+        String superuser = "jdbc:postgresql://127.0.0.1:" + port + "/" + name + "?user=" + SUPERUSER;
+        try (Connection admin = PostgresQueryStats.kitConnection(superuser, null, null); Statement statement = admin.createStatement()) {
+            statement.execute(kit + "CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        }
+        catch (SQLException ex) {
+            throw new IllegalStateException("Could not create the extension pg_stat_statements in " + name, ex);
+        }
+        return jdbcUrl().replace("/" + DATABASE + "?", "/" + name + "?");
+    }
+
     private void createRoleDatabaseAndExtension() throws IOException {
         String kit = PostgresQueryStats.KIT + " ";
         try (Connection admin = PostgresQueryStats.kitConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=" + SUPERUSER, null, null);

@@ -12,7 +12,7 @@ import java.util.Map;
  * @param redisCluster whether it reads a Redis Cluster (the run gives it {@code REDIS_CLUSTER_NODES})
  * @param server the server it reads instead of the run's Redis ({@code servers} scenario), or {@code null}
  * @param copy whether the row runs the module's {@code copy/}, the application its README shows, instead of the module
- *        ({@code copies} scenario): no color-core and no actuator, its store given as Spring Boot's own properties
+ *        ({@code copies} scenario): no color-core and no actuator, its store given as Spring Boot's own properties (environment variables)
  */
 public record Target(String id, PatternModule module, Map<String, String> properties, boolean redisCluster, RedisServer server, boolean copy) {
 

@@ -170,7 +170,7 @@ public final class PlanWriter {
         Group group = template.copyInto(plan, key.label() + (before ? " before" : " after"));
         Element sampler = single(group.tree(), "HTTPSamplerProxy");
         Element samplerTree = nextElement(sampler);
-        for (ServerMetric metric : ServerMetric.values()) {
+        for (ServerMetric metric : ServerMetric.inReadingOrder(before)) {
             Element copy = (Element) sampler.cloneNode(true);
             Element copyTree = (Element) samplerTree.cloneNode(true);
             Map<String, String> values = new HashMap<>(Map.of("label", key.readingLabel(before, metric), "host", BenchmarkSettings.HOST,

@@ -1,5 +1,8 @@
 package dev.colorbench.benchmark.plan;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * A meter read right before and right after each measured run, the module's own from its actuator, or the CPU the
  * run counts from outside: the meters are cumulative, so the difference of the two readings belongs to exactly that run.
@@ -41,6 +44,17 @@ public enum ServerMetric {
             case LATENCY -> "/actuator/latency";
             default -> "/actuator/metrics/" + name + query;
         };
+    }
+
+    /**
+     * The order of the readings around a run: the latency histogram, whose reading allocates its copy and encoding in the
+     * module, first before the run and last after it, so that what its readings allocate falls outside the run's allocation.
+     */
+    static List<ServerMetric> inReadingOrder(boolean before) {
+        List<ServerMetric> order = new ArrayList<>(List.of(values()));
+        order.remove(LATENCY);
+        order.add(before ? 0 : order.size(), LATENCY);
+        return order;
     }
 
     static ServerMetric byMeter(String meter) {

@@ -31,15 +31,24 @@ public record LatencyHistogram(Histogram histogram) {
             byte[] bytes = Base64.getDecoder().decode(encoded.asString());
             return new LatencyHistogram(Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0));
         }
-        catch (DataFormatException | IllegalArgumentException ex) {
+        catch (DataFormatException | RuntimeException ex) {
+            // not an encoding this reads (another version's endpoint, a reading cut short): no histogram, not a failed run
             return null;
         }
     }
 
-    /** What was recorded after {@code before} was read: the requests of the run between the two readings. */
+    /**
+     * What was recorded after {@code before} was read: the requests of the run between the two readings. Null where the
+     * counts went back (two readings of different JVMs).
+     */
     LatencyHistogram since(LatencyHistogram before) {
         Histogram difference = histogram.copy();
-        difference.subtract(before.histogram);
+        try {
+            difference.subtract(before.histogram);
+        }
+        catch (IllegalArgumentException ex) {
+            return null;
+        }
         return new LatencyHistogram(difference);
     }
 
@@ -56,8 +65,8 @@ public record LatencyHistogram(Histogram histogram) {
     }
 
     /**
-     * The {@code percent} percentile in microseconds: the least value at least that share of the requests took at most (the
-     * lowest value of its HdrHistogram bucket, one microsecond wide up to 32 ms), so never above what a request took; null
+     * The {@code percent} percentile in microseconds: the least value that share of the requests took at most. It is the
+     * lowest value of its HdrHistogram bucket, one microsecond wide up to 32 ms, so never above what a request took. Null
      * without requests.
      */
     public Double percentile(double percent) {

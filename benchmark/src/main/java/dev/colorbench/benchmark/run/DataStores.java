@@ -5,10 +5,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -277,37 +273,17 @@ public final class DataStores {
     }
 
     /**
-     * The database a copy reads: one of its own on the embedded PostgreSQL ({@code colorbench_copy_<module>}, created here),
-     * as a copy's Flyway migrates its own {@code colorbench.colors}, which the modules' migrations already hold in theirs, and
-     * two copies starting at once would wait on each other's migration; null for a PostgreSQL the user named (DATABASE_URL),
-     * on which the run creates no database.
+     * The database a copy of a database module reads: one of its own on the embedded PostgreSQL, created here. A copy's
+     * Flyway migrates its own {@code colorbench.colors}, which the modules' migrations already hold. Two copies starting at
+     * once would wait on each other's migration. Null for a Redis copy, and on a PostgreSQL of the user's (DATABASE_URL),
+     * where the run creates no database.
      */
     public synchronized String copyDatabaseUrl(Target target) {
-        if (embeddedDatabase == null) {
+        if (embeddedDatabase == null || !target.copy() || target.module().store() != Store.POSTGRESQL) {
             return null;
         }
-        String database = "colorbench_copy_" + target.module().id().replace('-', '_');
-        String url = copyDatabases.get(database);
-        if (url == null) {
-            try (Connection connection = DriverManager.getConnection(embeddedDatabase.superuserJdbcUrl());
-                    Statement statement = connection.createStatement()) {
-                statement.execute("CREATE DATABASE " + database + " OWNER " + EmbeddedPostgres.USER);
-            }
-            catch (SQLException ex) {
-                throw new IllegalStateException("Cannot create the copies' database on the embedded PostgreSQL", ex);
-            }
-            // the statements a copy sends are counted in its database, as the modules' are in theirs
-            String superuser = embeddedDatabase.superuserJdbcUrl().replace("/" + EmbeddedPostgres.DATABASE + "?", "/" + database + "?");
-            try (Connection connection = DriverManager.getConnection(superuser); Statement statement = connection.createStatement()) {
-                statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-            }
-            catch (SQLException ex) {
-                throw new IllegalStateException("Cannot create the copies' database on the embedded PostgreSQL", ex);
-            }
-            url = embeddedDatabase.jdbcUrl().replace("/" + EmbeddedPostgres.DATABASE + "?", "/" + database + "?");
-            copyDatabases.put(database, url);
-        }
-        return url;
+        return copyDatabases.computeIfAbsent(target.id().replaceAll("[^a-z0-9]", "_"),
+                row -> embeddedDatabase.createDatabase("colorbench_copy_" + row));
     }
 
     /** For the report: which Redis (and PostgreSQL), without passwords. */

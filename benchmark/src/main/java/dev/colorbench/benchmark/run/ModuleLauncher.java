@@ -118,21 +118,22 @@ public final class ModuleLauncher {
         command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--server.address=" + BenchmarkSettings.HOST,
                 "--management.endpoints.web.exposure.include=health,info,metrics,latency"));
         command.addAll(target.arguments());
-        if (target.copy()) {
-            // a copy reads Spring Boot's own properties, as a user's application does, not color-core's REDIS_URL and DATABASE_URL
-            Map<String, String> environment = stores.environment(target);
-            command.add("--spring.data.redis.url=" + environment.get("REDIS_URL"));
-            if (environment.containsKey("DATABASE_URL")) {
-                command.add("--spring.datasource.url=" + environment.get("DATABASE_URL"));
-            }
-        }
         Path log = directory.logs().resolve(target.id() + ".log");
         try {
             Files.createDirectories(log.getParent());
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
             // the run decides which rows read a cluster: not a REDIS_CLUSTER_NODES the benchmark itself was started with
             builder.environment().remove(DataStores.CLUSTER_NODES);
-            builder.environment().putAll(stores.environment(target));
+            Map<String, String> environment = stores.environment(target);
+            builder.environment().putAll(environment);
+            if (target.copy()) {
+                // a copy reads Spring Boot's own properties, as a user's application does, not color-core's REDIS_URL and
+                // DATABASE_URL; in its environment, not on its command line, where a password would show
+                builder.environment().put("SPRING_DATA_REDIS_URL", environment.get("REDIS_URL"));
+                if (environment.containsKey("DATABASE_URL")) {
+                    builder.environment().put("SPRING_DATASOURCE_URL", environment.get("DATABASE_URL"));
+                }
+            }
             return new RunningModule(target, port, processes.start(target.id(), builder), log);
         }
         catch (IOException ex) {
@@ -146,7 +147,11 @@ public final class ModuleLauncher {
         try {
             if (!Files.exists(copy)) {
                 Files.createDirectories(copy.getParent());
-                Files.copy(target.copy() ? module.copyJar(repositoryRoot) : module.jar(repositoryRoot, version), copy, StandardCopyOption.REPLACE_EXISTING);
+                Path built = target.copy() ? module.copyJar(repositoryRoot) : module.jar(repositoryRoot, version);
+                if (built == null) {
+                    throw new IllegalStateException("No jar for the copy of " + module.id() + ": build the copies first (./mvnw package -DskipTests)");
+                }
+                Files.copy(built, copy, StandardCopyOption.REPLACE_EXISTING);
             }
             return copy;
         }

@@ -22,9 +22,9 @@ public final class ModuleMeters {
     }
 
     /**
-     * Milliseconds the module's JIT compilers have spent compiling so far: from its JVM's performance counters, read from
-     * outside ({@link JitTime}), so that a row without an actuator is judged by the same timer; else from Micrometer's
-     * {@code jvm.compilation.time}; 0 if unknown.
+     * Milliseconds the module's JIT compilers have spent compiling so far, from its JVM's performance counters, read from
+     * outside ({@link JitTime}). A row without an actuator is so judged by the same timer as its module. Else from
+     * Micrometer's {@code jvm.compilation.time}; 0 if unknown.
      */
     public static double compilationMillis(RunningModule module) {
         Double outside = JitTime.millis(module.process().pid());

@@ -1,5 +1,6 @@
 package dev.colorbench.benchmark.scenario;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.RunDirectory;
+import dev.colorbench.benchmark.modules.ModuleCatalog;
 import dev.colorbench.benchmark.modules.PatternModule;
 import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
@@ -34,7 +36,7 @@ final class Copies implements Scenario {
     public Section run(ScenarioContext context) {
         BenchmarkSettings settings = context.settings().forScenario(context.settings().threads());
         List<Target> targets = new ArrayList<>();
-        for (PatternModule module : modules(context)) {
+        for (PatternModule module : modules(context.settings(), context.catalog(), context.modules(), context.measurement().repositoryRoot())) {
             targets.add(context.catalog().targets(List.of(module.id())).get(0));
             targets.add(Target.copyOf(module));
         }
@@ -44,7 +46,8 @@ final class Copies implements Scenario {
         RunDirectory directory = context.directory().sub(name());
         Map<String, RowFigures> rows = new LinkedHashMap<>();
         try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets), directory)) {
-            JMeterResults results = lab.run(settings, directory, true);
+            // the closed model only: the table compares CPU per request and throughput
+            JMeterResults results = lab.run(settings, directory, false);
             targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
         }
         return section(settings, targets, rows);
@@ -54,13 +57,13 @@ final class Copies implements Scenario {
      * The modules whose copy runs: those {@code benchmark.modules} names, or else every module with a {@code copy/}; a quick run
      * takes those of {@code benchmark.scenarioModules} instead, one per stack and store.
      */
-    private static List<PatternModule> modules(ScenarioContext context) {
-        List<PatternModule> chosen = !context.settings().modules().isEmpty() || context.settings().quick()
-                ? context.modules().stream().map(Target::module).distinct().toList()
-                : context.catalog().modules();
+    static List<PatternModule> modules(BenchmarkSettings settings, ModuleCatalog catalog, List<Target> scenarioRows, Path repositoryRoot) {
+        List<PatternModule> chosen = !settings.modules().isEmpty() || settings.quick()
+                ? scenarioRows.stream().map(Target::module).distinct().toList()
+                : catalog.modules();
         // a copy migrates its own table: it gets a database of its own on the embedded PostgreSQL, none on the user's
-        boolean ownDatabase = context.settings().databaseUrl() == null;
-        return chosen.stream().filter(module -> module.hasCopy(context.measurement().repositoryRoot()))
+        boolean ownDatabase = settings.databaseUrl() == null;
+        return chosen.stream().filter(module -> module.hasCopy(repositoryRoot))
                 .filter(module -> ownDatabase || module.store() != Store.POSTGRESQL).toList();
     }
 

@@ -28,6 +28,11 @@ public record ScenarioContext(BenchmarkSettings settings, List<Target> targets, 
      * row once per condition, so every module at every condition would take hours on two cores.
      */
     public List<Target> modules() {
+        return modules(settings, targets, catalog);
+    }
+
+    /** {@link #modules()} of a run's settings, rows and catalog, before any scenario runs. */
+    static List<Target> modules(BenchmarkSettings settings, List<Target> targets, ModuleCatalog catalog) {
         if (!settings.modules().isEmpty()) {
             return targets.stream().filter(target -> target.properties().isEmpty()).toList();
         }

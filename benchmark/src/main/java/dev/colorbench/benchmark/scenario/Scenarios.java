@@ -1,8 +1,12 @@
 package dev.colorbench.benchmark.scenario;
 
+import java.nio.file.Path;
 import java.util.List;
 
+import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Workload;
+import dev.colorbench.benchmark.modules.ModuleCatalog;
+import dev.colorbench.benchmark.modules.Target;
 
 /** Every scenario, in the order {@code all} runs them. */
 public final class Scenarios {
@@ -29,6 +33,19 @@ public final class Scenarios {
                     + "workload, so it replaces the headline; run it without headline or all (docs/workload.md)");
         }
         return ALL.stream().filter(scenario -> names.contains("all") || names.contains(scenario.name())).toList();
+    }
+
+    /**
+     * The copies the {@code copies} scenario would start, when it is among {@code chosen}: checked before the headline runs,
+     * as the {@code -Pbenchmark} build does not build them.
+     */
+    public static List<Target> copies(List<Scenario> chosen, BenchmarkSettings settings, List<Target> targets, ModuleCatalog catalog,
+            Path repositoryRoot) {
+        if (chosen.stream().noneMatch(scenario -> scenario instanceof Copies)) {
+            return List.of();
+        }
+        return Copies.modules(settings, catalog, ScenarioContext.modules(settings, targets, catalog), repositoryRoot).stream()
+                .map(Target::copyOf).toList();
     }
 
     /** Whether the headline comparison runs: by default, by name, or with {@code all}. */

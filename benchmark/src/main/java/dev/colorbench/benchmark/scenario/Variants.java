@@ -54,7 +54,7 @@ final class Variants implements Scenario {
             Console.info("variants: the modules' JDK is " + jdk + "; virtual-thread rows need 21+ (-Dbenchmark.javaHome)");
         }
         List<Target> targets = new ArrayList<>();
-        for (Target module : context.modules()) {
+        for (Target module : modules(context)) {
             if (!module.id().equals(module.module().id())) {
                 continue;
             }
@@ -82,6 +82,20 @@ final class Variants implements Scenario {
             targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
         }
         return section(settings, jdk, targets, rows, notes);
+    }
+
+    /**
+     * The scenario's modules and, in a full run that names none, every other module that declares variants: the headline
+     * leaves its declared variants to this scenario, so a full run of it measures each of them.
+     */
+    private static List<Target> modules(ScenarioContext context) {
+        List<Target> modules = new ArrayList<>(context.modules());
+        if (context.settings().modules().isEmpty() && !context.settings().quick()) {
+            context.catalog().modules().stream().filter(module -> !module.variants().isEmpty())
+                    .filter(module -> modules.stream().noneMatch(chosen -> chosen.module().id().equals(module.id())))
+                    .forEach(module -> modules.add(context.catalog().targets(List.of(module.id())).get(0)));
+        }
+        return modules;
     }
 
     private Section section(BenchmarkSettings settings, int jdk, List<Target> targets, Map<String, RowFigures> rows, List<String> notes) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.transport.RequestReplyReceiverContext;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
@@ -19,7 +20,7 @@ import org.springframework.context.annotation.Bean;
 /**
  * The module's own latency of {@code GET /colors}, every request at microsecond resolution, at the actuator endpoint
  * {@code latency} (exposed only where asked for, as the benchmark does). Each request is timed from the start of its
- * {@code http.server.requests} observation to its end, whatever its status, and recorded in an HdrHistogram with four
+ * {@code http.server.requests} observation to its end, whatever its status. It is recorded in an HdrHistogram with four
  * significant digits: exact to the microsecond up to 32 ms, so that no percentile rests on interpolation within a bucket.
  * The counts only grow, so the difference of two readings is the histogram of exactly the requests in between
  * (docs/measuring.md#latency-at-a-share-of-throughput). JMeter records whole milliseconds.
@@ -50,12 +51,12 @@ public class LatencyHistogramAutoConfiguration {
         private final Histogram histogram = new ConcurrentHistogram(SIGNIFICANT_DIGITS);
 
         /**
-         * Every context: Micrometer picks an observation's handlers before its convention names it, so the name is
-         * checked when the observation stops.
+         * Every context of a request received: Micrometer picks an observation's handlers before its convention names
+         * it, so the name is checked when the observation stops. A client's observations (Lettuce's commands) are left alone.
          */
         @Override
         public boolean supportsContext(Observation.Context context) {
-            return true;
+            return context instanceof RequestReplyReceiverContext<?, ?>;
         }
 
         @Override

@@ -38,7 +38,7 @@ public enum ServerMetric {
     }
 
     /** Where the reading of {@code target} is: on the module's actuator, or, for {@link #CPU}, on the run's own port. */
-    String path(String target) {
+    public String path(String target) {
         return switch (this) {
             case CPU -> "/cpu/" + target;
             case LATENCY -> "/actuator/latency";
@@ -50,7 +50,7 @@ public enum ServerMetric {
      * The order of the readings around a run: the latency histogram, whose reading allocates its copy and encoding in the
      * module, first before the run and last after it, so that what its readings allocate falls outside the run's allocation.
      */
-    static List<ServerMetric> inReadingOrder(boolean before) {
+    public static List<ServerMetric> inReadingOrder(boolean before) {
         List<ServerMetric> order = new ArrayList<>(List.of(values()));
         order.remove(LATENCY);
         order.add(before ? 0 : order.size(), LATENCY);

@@ -7,6 +7,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 import dev.colorbench.benchmark.Json;
+import dev.colorbench.benchmark.plan.ServerMetric;
 
 /** Reads a running module's own meters from its actuator: how the run sees that load has reached a module, and whether its JIT is done. */
 public final class ModuleMeters {
@@ -29,6 +30,32 @@ public final class ModuleMeters {
     public static double compilationMillis(RunningModule module) {
         Double outside = JitTime.millis(module.process().pid());
         return outside != null ? outside : read(module, "jvm.compilation.time", "COUNT");
+    }
+
+    /**
+     * Reads from the module every meter a measured run reads around its load ({@link ServerMetric}, all but the run's own CPU
+     * readings), as JMeter does, and drops the answers. The warm-up does this every window: a module first asked for its
+     * meters in a measured run takes other paths through its web stack than the warm-up made hot, and its JIT compiles
+     * them again in that run (docs/measuring.md#warm-up-and-steady-state).
+     */
+    public static void readAsARunDoes(RunningModule module) {
+        for (ServerMetric metric : ServerMetric.inReadingOrder(true)) {
+            if (metric == ServerMetric.CPU) {
+                continue;
+            }
+            HttpRequest request = HttpRequest.newBuilder(module.baseUri().resolve(metric.path(module.target().id())))
+                    .timeout(Duration.ofSeconds(2)).build();
+            try {
+                HTTP.send(request, HttpResponse.BodyHandlers.discarding());
+            }
+            catch (IOException ex) {
+                // a reading that failed in the warm-up is in no figure; the measured run's own readings say if it fails there
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private static double read(RunningModule module, String meter, String statistic) {

@@ -267,7 +267,10 @@ public final class SteadyState {
             }
         }
 
-        /** Closes the current window: the requests a second it served and the milliseconds its JIT compiled in it. */
+        /**
+         * Closes the current window: the requests a second it served and the milliseconds its JIT compiled in it. Then reads the
+         * module's meters as a measured run does, so that the next windows load it as a run will.
+         */
         void endWindow() {
             long now = System.nanoTime();
             long total = requests.sum();
@@ -277,6 +280,7 @@ public final class SteadyState {
             counted = total;
             compiling = jit;
             windowStart = now;
+            ModuleMeters.readAsARunDoes(module);
         }
 
         /** Whether the JIT was quiet in the last {@code count} windows (and there were that many). */

@@ -88,7 +88,9 @@ public final class Benchmark {
             }
             List<Section> sections = new ArrayList<>();
             for (Scenario scenario : scenarios) {
-                sections.add(scenario.run(new ScenarioContext(settings, targets, catalog, measurement, directory)));
+                int warmedBefore = measurement.warmupCount();
+                Section section = scenario.run(new ScenarioContext(settings, targets, catalog, measurement, directory));
+                sections.add(Scenarios.withWarmups(section, measurement.warmupsSince(warmedBefore), settings.forScenario(settings.threads())));
             }
             if (report == null) {
                 // scenarios only: the environment says what they ran, with their knobs, not the headline's

@@ -32,8 +32,6 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  * @param scenarios what to run ({@code benchmark.scenario}): {@code headline} (the default), named scenarios, or {@code all}
  * @param scenarioDurationSeconds seconds of each closed-model run of a scenario, which measures many more conditions than the headline
  * @param scenarioRepetitions repetitions of each of a scenario's conditions
- * @param scenarioWarmupSeconds the most a scenario warms each row (instead of {@code warmupSeconds}): a scenario starts its
- *        rows once per condition it must start them in (the keys scenario four times), and compares each row with itself
  * @param scenarioModules the rows a scenario measures unless {@code benchmark.modules} names them: a scenario starts, warms
  *        and measures every row once per condition (four palette sizes, four distances, five client steps), so it takes one
  *        module per way of paying for a read, not all of them
@@ -83,7 +81,6 @@ public record BenchmarkSettings(
         List<String> scenarios,
         int scenarioDurationSeconds,
         int scenarioRepetitions,
-        int scenarioWarmupSeconds,
         List<String> scenarioModules,
         String cpus,
         boolean dashboards,
@@ -156,7 +153,6 @@ public record BenchmarkSettings(
             // (docs/measuring.md#rounds-and-intervals).
             Map.entry("scenarioDuration", new String[] { "6", "1" }),
             Map.entry("scenarioRepetitions", new String[] { "2", "1" }),
-            Map.entry("scenarioWarmup", new String[] { "20", "2" }),
             // One row per way of paying for a read: the ceiling, a round trip per key, one MGET on request threads, one MGET on an event
             // loop, many GETs in one flush (docs/scenarios.md#which-rows). Quick: the ceiling, the loop, and one module of each other stack and store.
             Map.entry("scenarioModules", new String[] { "in-memory,cacheable-loop,template-mget,reactive-mget,pipelined-get",
@@ -212,8 +208,8 @@ public record BenchmarkSettings(
         if (profileSeconds < 0) {
             throw new IllegalArgumentException("benchmark.profile cannot be negative");
         }
-        if (rampupSeconds < 0 || warmupSeconds < 0 || warmupCompilingSeconds < 0 || warmupTogetherSeconds < 0 || scenarioWarmupSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
-            throw new IllegalArgumentException("benchmark.rampup, benchmark.warmup, benchmark.warmupCompiling, benchmark.scenarioWarmup, benchmark.jmeterWarmup, benchmark.warmupTolerance "
+        if (rampupSeconds < 0 || warmupSeconds < 0 || warmupCompilingSeconds < 0 || warmupTogetherSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
+            throw new IllegalArgumentException("benchmark.rampup, benchmark.warmup, benchmark.warmupCompiling, benchmark.jmeterWarmup, benchmark.warmupTolerance "
                     + "and benchmark.errorThreshold cannot be negative");
         }
         if (rampupSeconds >= durationSeconds) {
@@ -273,7 +269,6 @@ public record BenchmarkSettings(
                 words(value.apply("scenario"), ","),
                 Integer.parseInt(value.apply("scenarioDuration")),
                 Integer.parseInt(value.apply("scenarioRepetitions")),
-                Integer.parseInt(value.apply("scenarioWarmup")),
                 words(value.apply("scenarioModules"), ","),
                 value.apply("cpus"),
                 Boolean.parseBoolean(value.apply("dashboards")),
@@ -290,16 +285,16 @@ public record BenchmarkSettings(
     }
 
     /**
-     * The knobs of a scenario's runs: its shorter closed-model runs (a second of ramp-up, when there
-     * is one), its shorter warm-up (not extended while the JIT compiles, its light phase no longer: a scenario compares
-     * each row with itself, and warms every row once per condition) and its repetitions, with {@code threads} clients.
+     * The knobs of a scenario's runs: its shorter closed-model runs (a second of ramp-up, when there is one) and its
+     * repetitions, with {@code threads} clients, in one fork. Its warm-up is the headline's: a row measured before it settled
+     * gives a scenario's figure that the headline's rule would not (docs/measuring.md#warm-up-and-steady-state).
      */
     public BenchmarkSettings forScenario(int clients) {
         return new BenchmarkSettings(quick, modules, scenarioRepetitions, clients, scenarioDurationSeconds,
-                Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, scenarioWarmupSeconds,
-                scenarioWarmupSeconds, Math.min(warmupTogetherSeconds, scenarioWarmupSeconds), warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
+                Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, warmupSeconds,
+                warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
-                scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed, 1);
+                scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed, 1);
     }
 
     /** The same knobs with another arrival rate for the open model. */
@@ -307,7 +302,7 @@ public record BenchmarkSettings(
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
                 arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
-                scenarioDurationSeconds, scenarioRepetitions, scenarioWarmupSeconds, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed, forks);
+                scenarioDurationSeconds, scenarioRepetitions, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed, forks);
     }
 
     /** The fork, from 1, that runs {@code round}: the rounds in blocks, one after another, as even as they divide. */

@@ -20,6 +20,13 @@ public record Section(String id, String title, String intro, List<String> header
         problems = List.copyOf(problems);
     }
 
+    /** The same section, one note more at the end of its notes. */
+    public Section withNote(String note) {
+        List<String> more = new java.util.ArrayList<>(notes);
+        more.add(note);
+        return new Section(id, title, intro, header, rows, charts, more, data, problems);
+    }
+
     /** One chart: a title above it and the Chart.js configuration ({@code type}, {@code data}, {@code options}) that draws it. */
     public record Chart(String id, String title, Map<String, Object> config) {
     }

@@ -31,6 +31,9 @@ public final class Measurement {
 
     private final Map<String, Target> rowsStarted = new LinkedHashMap<>();
 
+    /** Every warm-up of every condition opened so far, in order: a scenario's report says how many of its own settled. */
+    private final List<SteadyState.Warmup> warmups = new java.util.ArrayList<>();
+
     public Measurement(Path repositoryRoot, String version, JMeterInstallation jmeter, CpuPlacement placement) {
         this.repositoryRoot = repositoryRoot;
         this.version = version;
@@ -43,7 +46,18 @@ public final class Measurement {
         condition.targets().forEach(target -> rowsStarted.putIfAbsent(target.id(), target));
         Lab lab = Lab.open(condition, directory, repositoryRoot, version, jmeter, placement);
         lastVerification = lab.verification();
+        warmups.addAll(lab.warmups());
         return lab;
+    }
+
+    /** How many warm-ups were made so far: {@link #warmupsSince} from it gives what came after. */
+    public int warmupCount() {
+        return warmups.size();
+    }
+
+    /** The warm-ups of the conditions opened after {@code count} warm-ups had been made, every condition's row in its own. */
+    public List<SteadyState.Warmup> warmupsSince(int count) {
+        return List.copyOf(warmups.subList(Math.min(count, warmups.size()), warmups.size()));
     }
 
     /** Every row started so far, in the order first started: what a run of scenarios only measured. */

@@ -7,6 +7,8 @@ import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Workload;
 import dev.colorbench.benchmark.modules.ModuleCatalog;
 import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.benchmark.report.Section;
+import dev.colorbench.benchmark.run.SteadyState;
 
 /** Every scenario, in the order {@code all} runs them. */
 public final class Scenarios {
@@ -49,6 +51,27 @@ public final class Scenarios {
     }
 
     /** Whether the headline comparison runs: by default, by name, or with {@code all}. */
+    /**
+     * {@code section} with a note of what its rows' warm-ups found: a scenario warms by the headline's rule, and its figures are
+     * as warm as the headline's only where its rows settled too. Each start of a row is one warm-up (a scenario may start a
+     * row once per condition); the rows that did not settle are named.
+     */
+    public static Section withWarmups(Section section, List<SteadyState.Warmup> warmups, BenchmarkSettings settings) {
+        if (warmups.isEmpty()) {
+            return section;
+        }
+        long settled = warmups.stream().filter(SteadyState.Warmup::steady).count();
+        String rule = "each row warmed as in the headline, until its JIT was quiet and its throughput no longer climbed, or for at most "
+                + settings.warmupCompilingSeconds() + " s at the measured load";
+        if (settled == warmups.size()) {
+            return section.withNote("Warm-up: every row settled before it was measured (%d warm-ups; %s).".formatted(warmups.size(), rule));
+        }
+        String unsettled = warmups.stream().filter(warmup -> !warmup.steady()).map(SteadyState.Warmup::target).distinct()
+                .collect(java.util.stream.Collectors.joining(", "));
+        return section.withNote("Warm-up: %d of %d warm-ups settled before their row was measured (%s). Not settled: %s; their figures may still climb."
+                .formatted(settled, warmups.size(), rule, unsettled));
+    }
+
     public static boolean headline(List<String> names) {
         return names.isEmpty() || names.contains(HEADLINE) || names.contains("all");
     }

@@ -43,6 +43,18 @@ class PublishedFiguresTest {
                         .formatted(lineOf(page, "| [redisson-near-cache](")));
     }
 
+    /** A quote of another published run (a scenario's) is that run's to check; the same sentence outside it is this run's. */
+    @Test
+    void aQuoteOfAnotherRunIsLeftToThatRunsCheck() throws Exception {
+        String sentence = "\nThe near-cache row costs 999 µs a request.\n";
+        String quoted = page("README.md") + "\n<!-- quotes docs/results/variants -->" + sentence + "<!-- end of quote -->\n";
+        String bare = page("README.md") + "\n" + sentence;
+
+        assertThat(PublishedResultsTest.referenceRun().problems("README.md", quoted)).isEmpty();
+        assertThat(PublishedResultsTest.referenceRun().problems("README.md", bare)).singleElement().asString()
+                .startsWith("README.md:%d:".formatted(lineOf(bare, "The near-cache row costs 999"))).contains("999");
+    }
+
     /** A row ranked above a row whose interval overlaps its own: the rank is the report's rule's, not the page's order. */
     @Test
     void aRankTheIntervalsDoNotSupportIsCaught() throws Exception {

@@ -223,6 +223,10 @@ public record BenchmarkSettings(
      * the environment's {@code REDIS_URL} for Redis, then to the defaults of the chosen mode.
      */
     public static BenchmarkSettings from(Properties source, Map<String, String> environment) {
+        if (source.getProperty(PREFIX + "scenarioWarmup") != null) {
+            throw new IllegalArgumentException("benchmark.scenarioWarmup is no more: a scenario warms its rows as the headline does "
+                    + "(benchmark.warmup, benchmark.warmupCompiling, benchmark.warmupTogether)");
+        }
         boolean quick = Boolean.parseBoolean(source.getProperty(PREFIX + "quick", "false"));
         Function<String, String> value = key -> {
             String given = source.getProperty(PREFIX + key);

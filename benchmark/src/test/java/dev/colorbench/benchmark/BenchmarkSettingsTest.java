@@ -48,6 +48,11 @@ class BenchmarkSettingsTest {
         assertThat(full.forScenario(10).warmupCompilingSeconds()).isEqualTo(100);
         assertThat(full.forScenario(10).warmupTogetherSeconds()).isEqualTo(60);
         assertThat(full.withRate(500).warmupCompilingSeconds()).isEqualTo(100);
+
+        Properties old = new Properties();
+        old.setProperty("benchmark.scenarioWarmup", "20");
+        assertThatThrownBy(() -> BenchmarkSettings.from(old, Map.of())).as("a knob that is gone is refused, not ignored")
+                .hasMessageContaining("benchmark.warmupCompiling");
     }
 
     @Test

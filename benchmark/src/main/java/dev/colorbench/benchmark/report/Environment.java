@@ -40,7 +40,8 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 ("one row per core at a time" + (settings.warmupTogetherSeconds() > 0 ? ", at " + SteadyState.LIGHT_CLIENTS
                         + " clients each, each until its JIT is quiet or " + settings.warmupTogetherSeconds() + " s have passed, then" : "")
                         + " at the measured load, each row until its last %d windows of %d s no longer climb by more than %s %% and its JIT's compilations took at most %s %% of them "
-                        + "(their elapsed time, waits for a core included: java.ci.totalTime, read from outside), or until %d s have passed%s; "
+                        + "(their elapsed time, waits for a core included: java.ci.totalTime, read from outside), or until %d s have passed%s, "
+                        + "its meters read after every window as a measured run reads them; "
                         + "then a round of JMeter's own, %d s on each row, before the first measured run; in no figure").formatted(settings.warmupWindows(),
                                 settings.warmupWindowSeconds(), settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT),
                                 settings.warmupSeconds(), settings.warmupCompilingSeconds() > settings.warmupSeconds()

@@ -31,7 +31,10 @@ public final class Measurement {
 
     private final Map<String, Target> rowsStarted = new LinkedHashMap<>();
 
-    /** Every warm-up of every condition opened so far, in order: a scenario's report says how many of its own settled. */
+    /**
+     * Every warm-up of every condition opened so far, in order, each row named with its condition ({@code row (condition)}): a
+     * scenario's report says how many of its own settled, and which did not, in which condition.
+     */
     private final List<SteadyState.Warmup> warmups = new java.util.ArrayList<>();
 
     public Measurement(Path repositoryRoot, String version, JMeterInstallation jmeter, CpuPlacement placement) {
@@ -46,7 +49,8 @@ public final class Measurement {
         condition.targets().forEach(target -> rowsStarted.putIfAbsent(target.id(), target));
         Lab lab = Lab.open(condition, directory, repositoryRoot, version, jmeter, placement);
         lastVerification = lab.verification();
-        warmups.addAll(lab.warmups());
+        lab.warmups().forEach(warmup -> warmups.add(new SteadyState.Warmup(warmup.target() + " (" + condition.name() + ")", warmup.seconds(),
+                warmup.steady(), warmup.lastWindows(), warmup.jitMillis(), warmup.requests(), warmup.errors())));
         return lab;
     }
 

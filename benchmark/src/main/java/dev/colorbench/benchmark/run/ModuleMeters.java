@@ -1,9 +1,13 @@
 package dev.colorbench.benchmark.run;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import dev.colorbench.benchmark.Json;
@@ -12,7 +16,7 @@ import dev.colorbench.benchmark.plan.ServerMetric;
 /** Reads a running module's own meters from its actuator: how the run sees that load has reached a module, and whether its JIT is done. */
 public final class ModuleMeters {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(1)).build();
 
     private ModuleMeters() {
     }
@@ -34,27 +38,32 @@ public final class ModuleMeters {
 
     /**
      * Reads from the module every meter a measured run reads around its load ({@link ServerMetric}, all but the run's own CPU
-     * readings), as JMeter does, and drops the answers. The warm-up does this every window: a module first asked for its
-     * meters in a measured run takes other paths through its web stack than the warm-up made hot, and its JIT compiles
-     * them again in that run (docs/measuring.md#warm-up-and-steady-state).
+     * readings), as JMeter does (the plan's reading.jmx): each on a connection of its own, HTTP/1.1, closed after the answer.
+     * The answers are dropped. The warm-up does this every window: a module first asked for its meters in a measured run
+     * takes other paths through its web stack than the warm-up made hot, and its JIT compiles them again in that run
+     * (docs/measuring.md#warm-up-and-steady-state).
      */
     public static void readAsARunDoes(RunningModule module) {
         for (ServerMetric metric : ServerMetric.inReadingOrder(true)) {
-            if (metric == ServerMetric.CPU) {
-                continue;
+            if (metric != ServerMetric.CPU) {
+                readOnce(module.port(), metric.path(module.target().id()));
             }
-            HttpRequest request = HttpRequest.newBuilder(module.baseUri().resolve(metric.path(module.target().id())))
-                    .timeout(Duration.ofSeconds(2)).build();
-            try {
-                HTTP.send(request, HttpResponse.BodyHandlers.discarding());
-            }
-            catch (IOException ex) {
-                // a reading that failed in the warm-up is in no figure; the measured run's own readings say if it fails there
-            }
-            catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+        }
+    }
+
+    /** One {@code GET path} on a new connection that asks to be closed, its answer read to the end and dropped. */
+    static void readOnce(int port, String path) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(dev.colorbench.benchmark.BenchmarkSettings.HOST, port), 1_000);
+            socket.setSoTimeout(2_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + dev.colorbench.benchmark.BenchmarkSettings.HOST + ":" + port
+                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            socket.getInputStream().transferTo(OutputStream.nullOutputStream());
+        }
+        catch (IOException ex) {
+            // a reading that failed in the warm-up is in no figure; the measured run's own readings say if it fails there
         }
     }
 

@@ -150,6 +150,7 @@ public final class SteadyState {
         long maxWindows = Math.max(windowsNeeded, settings.warmupSeconds() / settings.warmupWindowSeconds());
         long maxWindowsCompiling = Math.max(maxWindows, settings.warmupCompilingSeconds() / settings.warmupWindowSeconds());
         Warmup[] done = new Warmup[rows.size()];
+        long start = System.nanoTime();
         try {
             while (rows.stream().anyMatch(RowLoad::running)) {
                 Pause.of(window);
@@ -169,7 +170,8 @@ public final class SteadyState {
                     if (steady || done(windows, quiet && !climbing, Math.max(maxWindows, row.since + windowsNeeded), maxWindowsCompiling)) {
                         row.stop();
                         changed = true;
-                        done[i] = new Warmup(row.module.target().id(), lightSeconds + windows * (double) settings.warmupWindowSeconds(), steady,
+                        // the time it took, the meters' readings after each window among it
+                        done[i] = new Warmup(row.module.target().id(), lightSeconds + Math.round((System.nanoTime() - start) / 1e8) / 10.0, steady,
                                 List.copyOf(last), jitMillis, row.requests.sum(), row.errors.sum());
                     }
                 }
@@ -280,7 +282,9 @@ public final class SteadyState {
             counted = total;
             compiling = jit;
             windowStart = now;
-            ModuleMeters.readAsARunDoes(module);
+            if (running()) {
+                ModuleMeters.readAsARunDoes(module);
+            }
         }
 
         /** Whether the JIT was quiet in the last {@code count} windows (and there were that many). */

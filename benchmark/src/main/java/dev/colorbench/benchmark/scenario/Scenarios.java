@@ -50,11 +50,10 @@ public final class Scenarios {
                 .map(Target::copyOf).toList();
     }
 
-    /** Whether the headline comparison runs: by default, by name, or with {@code all}. */
     /**
      * {@code section} with a note of what its rows' warm-ups found: a scenario warms by the headline's rule, and its figures are
      * as warm as the headline's only where its rows settled too. Each start of a row is one warm-up (a scenario may start a
-     * row once per condition); the rows that did not settle are named.
+     * row once per condition); the rows that did not settle are named with their condition.
      */
     public static Section withWarmups(Section section, List<SteadyState.Warmup> warmups, BenchmarkSettings settings) {
         if (warmups.isEmpty()) {
@@ -62,7 +61,7 @@ public final class Scenarios {
         }
         long settled = warmups.stream().filter(SteadyState.Warmup::steady).count();
         String rule = "each row warmed as in the headline, until its JIT was quiet and its throughput no longer climbed, or for at most "
-                + settings.warmupCompilingSeconds() + " s at the measured load";
+                + settings.warmupCompilingSeconds() + " s at " + settings.threads() + " clients";
         if (settled == warmups.size()) {
             return section.withNote("Warm-up: every row settled before it was measured (%d warm-ups; %s).".formatted(warmups.size(), rule));
         }
@@ -72,6 +71,7 @@ public final class Scenarios {
                 .formatted(settled, warmups.size(), rule, unsettled));
     }
 
+    /** Whether the headline comparison runs: by default, by name, or with {@code all}. */
     public static boolean headline(List<String> names) {
         return names.isEmpty() || names.contains(HEADLINE) || names.contains("all");
     }

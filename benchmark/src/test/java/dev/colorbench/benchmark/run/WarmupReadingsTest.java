@@ -36,26 +36,33 @@ class WarmupReadingsTest {
 
     private Process process;
 
+    private final java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(4);
+
     @AfterEach
     void stop() {
         if (server != null) {
             server.stop(0);
         }
+        threads.shutdownNow();
         if (process != null) {
             process.destroy();
         }
     }
 
     @Test
-    void everyMeterAMeasuredRunReadsIsReadInEveryWarmupWindow() throws Exception {
+    void everyMeterAMeasuredRunReadsIsReadInEveryWarmupWindowAsJMeterReadsIt() throws Exception {
         Map<String, AtomicInteger> asked = new ConcurrentHashMap<>();
+        Map<String, String> readAs = new ConcurrentHashMap<>();
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
             String path = exchange.getRequestURI().getRawPath() + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
             asked.computeIfAbsent(path, key -> new AtomicInteger()).incrementAndGet();
+            if (java.util.Arrays.stream(ServerMetric.values()).anyMatch(metric -> metric.path("stand-in").equals(path))) {
+                readAs.merge(exchange.getProtocol() + ", Connection: " + exchange.getRequestHeaders().getFirst("Connection"), path, (a, b) -> a);
+            }
             answer(exchange, path.startsWith("/actuator/metrics/") ? "{\"measurements\":[{\"statistic\":\"COUNT\",\"value\":0}]}" : "[]");
         });
-        server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(4));
+        server.setExecutor(threads);
         server.start();
         // a process that is no JVM: its JIT time comes from the stand-in's jvm.compilation.time, 0, so the JIT reads as quiet
         process = new ProcessBuilder("sleep", "60").start();
@@ -65,18 +72,19 @@ class WarmupReadingsTest {
         Properties quick = new Properties();
         quick.setProperty("benchmark.quick", "true");
         quick.setProperty("benchmark.threads", "2");
+        // the light phase too: two windows at least there, and two at the measured load
+        quick.setProperty("benchmark.warmupTogether", "2");
         BenchmarkSettings settings = BenchmarkSettings.from(quick, Map.of());
 
         List<SteadyState.Warmup> warmups = new SteadyState(settings).warm(List.of(module));
 
-        int windows = (int) Math.round(warmups.get(0).seconds() / settings.warmupWindowSeconds());
-        assertThat(windows).isGreaterThanOrEqualTo(settings.warmupWindows());
-        assertThat(asked.get("/colors").get()).isGreaterThan(windows);
-        for (ServerMetric metric : ServerMetric.values()) {
-            if (metric != ServerMetric.CPU) {
-                assertThat(asked.getOrDefault(metric.path("stand-in"), new AtomicInteger()).get()).as(metric.path("stand-in")).isEqualTo(windows);
-            }
-        }
+        assertThat(warmups).hasSize(1);
+        List<Integer> readings = java.util.Arrays.stream(ServerMetric.values()).filter(metric -> metric != ServerMetric.CPU)
+                .map(metric -> asked.getOrDefault(metric.path("stand-in"), new AtomicInteger()).get()).toList();
+        assertThat(readings).as("each meter read once a window, in both phases").hasSize(4).allMatch(count -> count.equals(readings.get(0)))
+                .allMatch(count -> count >= 2 * settings.warmupWindows());
+        assertThat(asked.get("/colors").get()).isGreaterThan(readings.get(0));
+        assertThat(readAs).as("as JMeter reads: HTTP/1.1, a connection closed after each reading").containsOnlyKeys("HTTP/1.1, Connection: close");
     }
 
     private static void answer(HttpExchange exchange, String body) throws IOException {

@@ -24,7 +24,7 @@ import dev.colorbench.benchmark.run.Lab;
 /**
  * {@code variants}: the same modules with other settings, no new code. Every chosen module's declared variants
  * ({@code colorbench.variants} in its pom: the stock settings beside the tuned ones, a lever of the floor) run beside
- * it, as they do not in the headline. Every chosen module whose
+ * it, as they do not in the headline. Every chosen untuned module whose
  * jar carries Jedis (cacheable-loop and template-mget: the loop and the MGET pattern) also runs on
  * Jedis with a pool ({@code spring.data.redis.client-type=jedis}); every MVC module also runs on
  * virtual threads ({@code spring.threads.virtual.enabled}) when the modules' JDK is 21 or newer
@@ -60,7 +60,9 @@ final class Variants implements Scenario {
             }
             List<Target> variants = new ArrayList<>();
             module.module().variants().forEach(variant -> variants.add(Target.of(module.module(), variant)));
-            if (hasLibrary(module.module().jar(context.measurement().repositoryRoot(), context.measurement().version()), "jedis-")) {
+            // Jedis beside the stock pattern's Lettuce: a tuned module chose its client already (mget-floor reads on Jedis)
+            if (module.module().tuning() == null
+                    && hasLibrary(module.module().jar(context.measurement().repositoryRoot(), context.measurement().version()), "jedis-")) {
                 variants.add(new Target(module.id() + "+jedis", module.module(), JEDIS));
             }
             if (jdk >= 21 && module.module().stack().equals("MVC")) {
@@ -107,7 +109,8 @@ final class Variants implements Scenario {
             RowFigures figures = rows.get(target.id());
             RowFigures base = rows.get(target.module().id());
             String settingsText = target.properties().isEmpty()
-                    ? "as it is: platform threads" + (target.module().store() == Store.REDIS ? ", Lettuce, one shared connection" : "")
+                    ? "as it is: " + (target.module().tuning() != null ? target.module().tuning()
+                            : "platform threads" + (target.module().store() == Store.REDIS ? ", Lettuce, one shared connection" : ""))
                     : target.properties().equals(JEDIS) ? "Jedis, a pool of 16 connections"
                     : target.properties().equals(VIRTUAL_THREADS) ? "virtual threads" : declared(target);
             String vsBase = target.properties().isEmpty() || base.tpsMedian() == null || figures.tpsMedian() == null ? ""

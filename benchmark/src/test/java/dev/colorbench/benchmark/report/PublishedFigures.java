@@ -195,17 +195,26 @@ final class PublishedFigures {
         this.tables = tables;
         this.rowNames = Pattern.compile("(?<![\\w+-])(" + rows.keySet().stream().sorted(Comparator.comparing(String::length).reversed())
                 .map(Pattern::quote).collect(Collectors.joining("|")) + ")(?![\\w+-])");
-        // the report's own sentences: the run's settings, the spread of its rows, the servers' range of ratios
+        // the report's own sentences: the run's settings, the spread of its rows, the servers' range of ratios; a figure of a
+        // row its sentence names is that row's ("cacheable-loop: 324 TPS at 4,957 µs"), which a sentence naming no row may not borrow
         for (Unit unit : units(report)) {
-            if (unit.table() == null && !unit.code()) {
-                Matcher figure = FIGURE.matcher(unit.text());
+            if (unit.table() != null || unit.code()) {
+                continue;
+            }
+            for (Sentence sentence : sentences(unit)) {
+                Set<String> named = new HashSet<>();
+                Matcher row = rowNames.matcher(sentence.text());
+                while (row.find()) {
+                    named.addAll(figures.getOrDefault(row.group(1), Set.of()));
+                }
+                Matcher figure = FIGURE.matcher(sentence.text());
                 while (figure.find()) {
-                    figureOf(figure).ifPresent(aggregates::add);
+                    figureOf(figure).filter(found -> !named.contains(found)).ifPresent(aggregates::add);
                 }
                 // a report writes a ratio bare: "Valkey 9.1.2 0.93 to 1.05"
-                Matcher number = ANY_NUMBER.matcher(unit.text());
+                Matcher number = ANY_NUMBER.matcher(sentence.text());
                 while (number.find()) {
-                    if (number.group().contains(".")) {
+                    if (number.group().contains(".") && !named.contains(number.group() + " ×")) {
                         aggregates.add(number.group() + " ×");
                     }
                 }

@@ -18,7 +18,7 @@ import dev.colorbench.benchmark.run.SteadyState;
 public record Environment(String date, String gitCommit, String moduleJdk, String jvmArgs, String redisVersion, String redis, int cores,
         long memoryMb, String os, String loadGenerator, String cpuPlacement, int threads, int durationSeconds, int rampupSeconds, int latencyDurationSeconds,
         int rate, int openModelCap, String warmup, int repetitions, boolean quick, List<String> modules, MachineSteadiness machineSteadiness,
-        Integer rowsSettled, Workload workload, Long seed, Integer forks, String cpuModel) {
+        Integer rowsSettled, Workload workload, Long seed, Integer forks, String cpuModel, Double cpuQuota) {
 
     /**
      * The user's workload a {@code workload} run measured the headline under ({@code null} for the headline itself): the knobs
@@ -47,7 +47,8 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                                 settings.warmupSeconds(), settings.warmupCompilingSeconds() > settings.warmupSeconds()
                                         ? " (" + settings.warmupCompilingSeconds() + " s while its JIT is still compiling)" : "",
                                 settings.jmeterWarmupSeconds()),
-                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness, null, null, settings.seed(), settings.forks(), readCpuModel());
+                settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness, null, null, settings.seed(), settings.forks(), readCpuModel(),
+                cpuQuota(Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup")));
     }
 
     /** The same, of a run under {@code workload}, whose path to Redis added {@code measuredMillis} ({@code null}: the direct path). */
@@ -57,7 +58,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 workload.describe() + distance(askedMillis, measuredMillis));
         return new Environment(date, gitCommit, moduleJdk, jvmArgs, redisVersion, redis, cores, memoryMb, os, loadGenerator, cpuPlacement, threads,
                 durationSeconds, rampupSeconds, latencyDurationSeconds, rate, openModelCap, warmup, repetitions, quick, modules, machineSteadiness,
-                rowsSettled, described, seed, forks, cpuModel);
+                rowsSettled, described, seed, forks, cpuModel, cpuQuota);
     }
 
     /**
@@ -76,7 +77,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
     Environment settled(int rows) {
         return new Environment(date, gitCommit, moduleJdk, jvmArgs, redisVersion, redis, cores, memoryMb, os, loadGenerator, cpuPlacement, threads,
                 durationSeconds, rampupSeconds, latencyDurationSeconds, rate, openModelCap, warmup, repetitions, quick, modules, machineSteadiness, rows,
-                workload, seed, forks, cpuModel);
+                workload, seed, forks, cpuModel, cpuQuota);
     }
 
     /** The CPU's model as Linux names it ({@code /proc/cpuinfo}), or {@code unknown}: what a reader's own cores are compared with. */
@@ -88,6 +89,73 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
         catch (IOException | java.io.UncheckedIOException ex) {
             return "unknown";
         }
+    }
+
+    /**
+     * The CPU time the run's cgroup may use, in cores ({@code 1.0}: one core's worth of each period, whatever the count of
+     * cores), the least quota on the way from its cgroup to the root; {@code null} where none is set or none can be read.
+     * Read from cgroup v2's {@code cpu.max} or v1's {@code cpu.cfs_quota_us}: a run with the CPU halved says so in its
+     * own report (docs/measuring.md#on-a-slower-machine).
+     */
+    static Double cpuQuota(Path procSelfCgroup, Path cgroupRoot) {
+        try {
+            Double least = null;
+            for (String line : java.nio.file.Files.readAllLines(procSelfCgroup)) {
+                String[] parts = line.split(":", 3);
+                if (parts.length < 3) {
+                    continue;
+                }
+                boolean v2 = parts[0].equals("0") && parts[1].isEmpty();
+                boolean v1 = java.util.Arrays.asList(parts[1].split(",")).contains("cpu");
+                if (!v2 && !v1) {
+                    continue;
+                }
+                Path mount = v2 ? cgroupRoot : java.util.stream.Stream.of("cpu", "cpu,cpuacct", "cpuacct,cpu").map(cgroupRoot::resolve)
+                        .filter(java.nio.file.Files::isDirectory).findFirst().orElse(null);
+                if (mount == null) {
+                    continue;
+                }
+                for (Path dir = mount.resolve(parts[2].replaceFirst("^/", "")).normalize(); dir.startsWith(mount); dir = dir.getParent()) {
+                    Double quota = v2 ? quotaV2(dir.resolve("cpu.max")) : quotaV1(dir.resolve("cpu.cfs_quota_us"), dir.resolve("cpu.cfs_period_us"));
+                    if (quota != null && (least == null || quota < least)) {
+                        least = quota;
+                    }
+                    if (dir.equals(mount)) {
+                        break;
+                    }
+                }
+            }
+            return least;
+        }
+        catch (IOException | RuntimeException ex) {
+            return null;
+        }
+    }
+
+    /** {@code cpu.max}: {@code max 100000} (none) or {@code 100000 100000} (quota, period). */
+    private static Double quotaV2(Path file) throws IOException {
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            return null;
+        }
+        String[] fields = java.nio.file.Files.readString(file).strip().split("\\s+");
+        return fields[0].equals("max") ? null : Double.parseDouble(fields[0]) / Double.parseDouble(fields[1]);
+    }
+
+    /** {@code cpu.cfs_quota_us}: {@code -1} where none. */
+    private static Double quotaV1(Path quotaFile, Path periodFile) throws IOException {
+        if (!java.nio.file.Files.isRegularFile(quotaFile) || !java.nio.file.Files.isRegularFile(periodFile)) {
+            return null;
+        }
+        long quota = Long.parseLong(java.nio.file.Files.readString(quotaFile).strip());
+        return quota < 0 ? null : quota / Double.parseDouble(java.nio.file.Files.readString(periodFile).strip());
+    }
+
+    /** The quota as the conditions write it: {@code , a CPU quota of 1 core's time (cgroup)}, or nothing. */
+    String quotaClause() {
+        if (cpuQuota == null) {
+            return "";
+        }
+        return ", a CPU quota of %s %s time (cgroup)".formatted(Format.number(cpuQuota), cpuQuota == 1 ? "core's" : "cores'");
     }
 
     private static String gitCommit(Path repositoryRoot) {
@@ -114,7 +182,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                 + "CPU placement %s.%s").formatted(quick ? "Quick" : "Full", date, gitCommit, repetitions,
                         forks == null || forks < 2 ? "" : " in %d forks (every row started, verified and warmed again for each)".formatted(forks),
                         seed == null ? "" : " (orders from seed %d: -Dbenchmark.seed=%d repeats them)".formatted(seed, seed), threads, durationSeconds, rampupSeconds,
-                        openModelCap, latencyDurationSeconds, rate, settledClause(), cores, cpuModel == null ? "" : " (" + cpuModel + ")", memoryMb, moduleJdk, jvmArgs, redisVersion, redis, loadGenerator,
+                        openModelCap, latencyDurationSeconds, rate, settledClause(), cores, (cpuModel == null ? "" : " (" + cpuModel + ")") + quotaClause(), memoryMb, moduleJdk, jvmArgs, redisVersion, redis, loadGenerator,
                         cpuPlacement, machineSteadiness == null ? "" : " Machine: " + machineSteadiness.describe() + ".");
     }
 

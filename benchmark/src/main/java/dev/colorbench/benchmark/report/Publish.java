@@ -30,9 +30,15 @@ public final class Publish {
     public static void main(String[] args) {
         Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
         Path run = root.resolve(System.getProperty("publish.from", "benchmark/target/benchmark"));
-        if ("repeat".equals(System.getProperty("publish.as"))) {
-            System.out.println("[publish] " + run + " -> " + publishRepeat(run, root.resolve(RESULTS)));
-            return;
+        String as = System.getProperty("publish.as", "");
+        for (Reproducibility.Kind kind : Reproducibility.Kind.values()) {
+            if (kind.folder.equals(as)) {
+                System.out.println("[publish] " + run + " -> " + publishBeside(run, root.resolve(RESULTS), kind));
+                return;
+            }
+        }
+        if (!as.isEmpty()) {
+            throw new IllegalArgumentException("publish.as=" + as + ": a run is published as the reference (no publish.as), as 'repeat' or as 'halved'");
         }
         // only the headline's picture needs a browser: a scenario's run, or a workload's, publishes without one
         System.out.println("[publish] " + run + " -> " + publish(run, root.resolve(RESULTS), Browser.find().orElse(null)));
@@ -104,21 +110,38 @@ public final class Publish {
      * Publishes the run in {@code run} as the repeat of the reference run: a second full run of the same commit, into
      * {@code docs/results/repeat/}, with the page that sets each headline ratio of the two side by side ({@link Reproducibility}).
      */
-    @SuppressWarnings("unchecked")
     static String publishRepeat(Path run, Path results) {
+        return publishBeside(run, results, Reproducibility.Kind.REPEAT);
+    }
+
+    /**
+     * Publishes the run in {@code run} beside the reference run, into {@code docs/results/<kind>/} with its comparison page:
+     * the repeat, a full run of the reference run's commit; or the run with the CPU halved, a full run of a commit as clean
+     * whose own report records the CPU quota it ran under (docs/measuring.md#on-a-slower-machine).
+     */
+    @SuppressWarnings("unchecked")
+    static String publishBeside(Path run, Path results, Reproducibility.Kind kind) {
         try {
-            Map<String, Object> repeat = Json.MAPPER.readValue(run.resolve("summary.json").toFile(), Map.class);
+            Map<String, Object> other = Json.MAPPER.readValue(run.resolve("summary.json").toFile(), Map.class);
             Map<String, Object> reference = Json.MAPPER.readValue(results.resolve("summary.json").toFile(), Map.class);
             Object commit = ((Map<String, Object>) reference.get("environment")).get("gitCommit");
-            Map<String, Object> environment = (Map<String, Object>) repeat.get("environment");
-            if (!commit.equals(environment.get("gitCommit")) || Boolean.TRUE.equals(environment.get("quick"))) {
+            Map<String, Object> environment = (Map<String, Object>) other.get("environment");
+            boolean quick = Boolean.TRUE.equals(environment.get("quick"));
+            if (kind == Reproducibility.Kind.REPEAT && (!commit.equals(environment.get("gitCommit")) || quick)) {
                 throw new IllegalStateException("A repeat is a full run of the reference run's commit " + commit + "; " + run + " holds "
-                        + (Boolean.TRUE.equals(environment.get("quick")) ? "a quick run" : "a run of " + environment.get("gitCommit")));
+                        + (quick ? "a quick run" : "a run of " + environment.get("gitCommit")));
             }
-            Path folder = Files.createDirectories(results.resolve(REPEAT));
+            if (kind == Reproducibility.Kind.HALVED && (quick || String.valueOf(environment.get("gitCommit")).endsWith("-dirty")
+                    || !(environment.get("cpuQuota") instanceof Number quota) || !(environment.get("cores") instanceof Number cores)
+                    || quota.doubleValue() > cores.doubleValue() / 2)) {
+                throw new IllegalStateException("A run with the CPU halved is a full run of a commit, under a CPU quota of at most half its cores, "
+                        + "as its report records; " + run + " holds " + (quick ? "a quick run" : "a run of " + environment.get("gitCommit")
+                                + " on " + environment.get("cores") + " cores, CPU quota " + environment.getOrDefault("cpuQuota", "none")));
+            }
+            Path folder = Files.createDirectories(results.resolve(kind.folder));
             Files.copy(run.resolve("summary.json"), folder.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
             Files.copy(run.resolve("report.md"), folder.resolve("report.md"), StandardCopyOption.REPLACE_EXISTING);
-            Files.writeString(folder.resolve("comparison.md"), Reproducibility.markdown(reference, repeat));
+            Files.writeString(folder.resolve("comparison.md"), Reproducibility.markdown(reference, other, kind));
             return folder + ": summary.json, report.md, comparison.md";
         }
         catch (IOException ex) {
@@ -127,7 +150,7 @@ public final class Publish {
     }
 
     /** Where the repeat of the reference run is published, under docs/results. */
-    static final String REPEAT = "repeat";
+    static final String REPEAT = Reproducibility.Kind.REPEAT.folder;
 
     /** Each row's flame graph, which the published report.md links to; the collapsed stacks behind them stay with the run. */
     private static void copyFlameGraphs(Path from, Path to) throws IOException {

@@ -591,7 +591,7 @@ final class ReportView {
         rows.put("JDK of the modules", e.moduleJdk());
         rows.put("module JVM options", e.jvmArgs());
         rows.put("Redis", e.redisVersion() + ", " + e.redis());
-        rows.put("cores", String.valueOf(e.cores()));
+        rows.put("cores", e.cores() + (e.cpuQuota() == null ? "" : ", under a CPU quota of " + Format.number(e.cpuQuota()) + " of them (cgroup)"));
         rows.put("memory", e.memoryMb() + " MB");
         rows.put("OS", e.os());
         rows.put("load generator", e.loadGenerator());

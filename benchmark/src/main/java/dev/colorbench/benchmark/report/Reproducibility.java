@@ -9,11 +9,31 @@ import java.util.Optional;
 import dev.colorbench.benchmark.Format;
 
 /**
- * Two full runs of one commit side by side: every headline ratio of each row in the reference run and in its repeat, each
- * with its interval, and how far the repeat moved from the reference. Written from the two summary.json files alone, so
- * that docs/results/repeat/comparison.md can be checked against them (docs/results.md#the-same-code-twice).
+ * Two full runs side by side: every headline ratio of each row in the reference run and in another run, each with its
+ * interval, how far the other run moved from the reference, how many rows settled in each, and whether the two rank the
+ * rows in one order. The other run is the repeat (the same commit again, docs/results.md#the-same-code-twice) or a run with
+ * the CPU halved (docs/measuring.md#on-a-slower-machine). Written from the two summary.json files alone, so that each
+ * comparison.md can be checked against them.
  */
 final class Reproducibility {
+
+    /** What the other run is: its folder under docs/results, the page's title, and the run's name in its sentences. */
+    enum Kind {
+        REPEAT("repeat", "The same commit twice: the reference run and its repeat", "the repeat"),
+        HALVED("halved", "The reference run and a run with the CPU halved", "the run with the CPU halved");
+
+        final String folder;
+
+        final String title;
+
+        final String name;
+
+        Kind(String folder, String title, String name) {
+            this.folder = folder;
+            this.title = title;
+            this.name = name;
+        }
+    }
 
     /** A headline ratio: its summary.json field, the field of its interval, and its column's name. */
     record Ratio(String field, String interval, String name) {
@@ -60,29 +80,40 @@ final class Reproducibility {
     /** The comparison page: one table row per row and ratio, then the largest move and how many moved more than 5 %. */
     @SuppressWarnings("unchecked")
     static String markdown(Map<String, Object> reference, Map<String, Object> repeat) {
+        return markdown(reference, repeat, Kind.REPEAT);
+    }
+
+    /** The comparison page of the reference run and {@code other}, a run of the given kind. */
+    @SuppressWarnings("unchecked")
+    static String markdown(Map<String, Object> reference, Map<String, Object> other, Kind kind) {
         Map<String, Object> first = (Map<String, Object>) reference.get("environment");
-        Map<String, Object> second = (Map<String, Object>) repeat.get("environment");
-        List<Pair> pairs = pairs(reference, repeat);
+        Map<String, Object> second = (Map<String, Object>) other.get("environment");
+        List<Pair> pairs = pairs(reference, other);
         StringBuilder page = new StringBuilder();
-        page.append("# The same commit twice: the reference run and its repeat\n\n");
-        page.append("Written by `./mvnw -Ppublish -pl benchmark -am verify -Dpublish.as=repeat` from docs/results/summary.json (%s) and docs/results/repeat/summary.json (%s), both of commit `%s`; the rounds' orders from seed %s and seed %s.\n\n"
-                .formatted(first.get("date"), second.get("date"), first.get("gitCommit"), first.getOrDefault("seed", "fixed"),
-                        second.getOrDefault("seed", "fixed")));
-        page.append("| row | ratio | reference (95 % interval) | repeat (95 % interval) | moved |\n| --- | --- | --: | --: | --: |\n");
+        page.append("# ").append(kind.title).append("\n\n");
+        boolean oneCommit = String.valueOf(first.get("gitCommit")).equals(String.valueOf(second.get("gitCommit")));
+        page.append("Written by `./mvnw -Ppublish -pl benchmark -am verify -Dpublish.as=%s` from docs/results/summary.json (%s) and docs/results/%s/summary.json (%s), %s; the rounds' orders from seed %s and seed %s.%s\n\n"
+                .formatted(kind.folder, first.get("date"), kind.folder, second.get("date"),
+                        oneCommit ? "both of commit `%s`".formatted(first.get("gitCommit"))
+                                : "of commits `%s` and `%s`".formatted(first.get("gitCommit"), second.get("gitCommit")),
+                        first.getOrDefault("seed", "fixed"), second.getOrDefault("seed", "fixed"),
+                        second.get("cpuQuota") instanceof Number quota ? " The second ran on %s cores under a CPU quota of %s of them (a cgroup's)."
+                                .formatted(second.get("cores"), Format.number(quota.doubleValue())) : ""));
+        page.append("| row | ratio | reference (95 %% interval) | %s (95 %% interval) | moved |\n| --- | --- | --: | --: | --: |\n".formatted(kind.folder));
         for (Pair pair : pairs) {
             page.append("| %s | %s | %s | %s | %s %% |\n".formatted(pair.module(), pair.ratio().name(), cell(pair.ratio(), pair.reference()),
                     cell(pair.ratio(), pair.repeat()), String.format(Locale.ROOT, "%.1f", pair.movedPercent())));
         }
         for (Map<String, Object> twin : twins(reference)) {
-            Map<String, Object> again = twins(repeat).stream().filter(other -> other.get("module").equals(twin.get("module"))).findFirst().orElse(null);
-            page.append("\nThe A/A pair, %s against %s: TPS %s, CPU per request %s in the reference run; %s and %s in the repeat.\n".formatted(
+            Map<String, Object> again = twins(other).stream().filter(row -> row.get("module").equals(twin.get("module"))).findFirst().orElse(null);
+            page.append("\nThe A/A pair, %s against %s: TPS %s, CPU per request %s in the reference run; %s and %s in %s.\n".formatted(
                     twin.get("module"), twin.get("twinOf"), aa(twin, "twinTpsRatio"), aa(twin, "twinCpuRatio"), aa(again, "twinTpsRatio"),
-                    aa(again, "twinCpuRatio")));
+                    aa(again, "twinCpuRatio"), kind.name));
         }
-        reference(reference).ifPresent(row -> reference(repeat).ifPresent(again -> page.append(
-                "\nThe row every x loop is over, %s: %s TPS at %s µs a request in the reference run; %s TPS at %s µs in the repeat.\n".formatted(
+        reference(reference).ifPresent(row -> reference(other).ifPresent(again -> page.append(
+                "\nThe row every x loop is over, %s: %s TPS at %s µs a request in the reference run; %s TPS at %s µs in %s.\n".formatted(
                         row.get("module"), Format.grouped(estimate(field(row, "tps"))), ReportView.micros(estimate(field(row, "cpuMicros"))),
-                        Format.grouped(estimate(field(again, "tps"))), ReportView.micros(estimate(field(again, "cpuMicros")))))));
+                        Format.grouped(estimate(field(again, "tps"))), ReportView.micros(estimate(field(again, "cpuMicros"))), kind.name))));
         Pair most = pairs.stream().max(java.util.Comparator.comparingDouble(Pair::movedPercent)).orElse(null);
         long over = pairs.stream().filter(pair -> pair.movedPercent() > 5).count();
         long apart = pairs.stream().filter(pair -> !pair.intervalsOverlap()).count();
@@ -98,7 +129,60 @@ final class Reproducibility {
                             of.stream().filter(pair -> pair.movedPercent() <= 5).count(), of.size(),
                             String.format(Locale.ROOT, "%.1f", largest.movedPercent()), largest.module())));
         }
+        page.append("\nRows settled in their warm-up: %s in the reference run, %s in %s.\n".formatted(settled(first), settled(second), kind.name));
+        List<String[]> reversed = reversed(reference, other);
+        long separated = apartInBoth(reference, other);
+        page.append("\nThe ranking (%s): of %d pair%s of rows ranked apart in both runs, %s.\n".formatted(Ranking.COLUMN.replace(" (95 % interval)", ""),
+                separated, separated == 1 ? "" : "s", reversed.isEmpty() ? "none is in the opposite order"
+                        : reversed.size() + (reversed.size() == 1 ? " is" : " are") + " in the opposite order: "
+                                + reversed.stream().map(pair -> pair[0] + " before " + pair[1] + " in the reference run")
+                                        .collect(java.util.stream.Collectors.joining(", "))));
         return page.toString();
+    }
+
+    /** {@code 17 of 18}: how many of a run's rows settled in their warm-up, or {@code not recorded}. */
+    @SuppressWarnings("unchecked")
+    private static String settled(Map<String, Object> environment) {
+        return environment.get("rowsSettled") instanceof Number rows && environment.get("modules") instanceof List<?> modules
+                ? rows.intValue() + " of " + modules.size() : "not recorded";
+    }
+
+    /** The places of a run's rows by the one ranking figure, by row. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Integer> ranks(Map<String, Object> run) {
+        Map<String, Integer> ranks = new java.util.LinkedHashMap<>();
+        Ranking.ofJson((List<Map<String, Object>>) run.get("modules")).forEach(place -> ranks.put(place.id(), place.rank()));
+        return ranks;
+    }
+
+    /** Two rows both runs rank, and the sign of the first's rank less the second's in each: -1 before, 0 level, 1 after. */
+    private record Order(String first, String second, int inReference, int inOther) {
+    }
+
+    /** How many pairs of rows both runs rank apart (each run's intervals separate them). */
+    private static long apartInBoth(Map<String, Object> reference, Map<String, Object> other) {
+        return orders(reference, other).stream().filter(order -> order.inReference() != 0 && order.inOther() != 0).count();
+    }
+
+    /** The pairs of rows both runs rank apart, in opposite orders: {@code {first in the reference run, second}}. */
+    static List<String[]> reversed(Map<String, Object> reference, Map<String, Object> other) {
+        return orders(reference, other).stream().filter(order -> order.inReference() * order.inOther() < 0)
+                .map(order -> order.inReference() < 0 ? new String[] {order.first(), order.second()} : new String[] {order.second(), order.first()}).toList();
+    }
+
+    private static List<Order> orders(Map<String, Object> reference, Map<String, Object> other) {
+        Map<String, Integer> first = ranks(reference);
+        Map<String, Integer> second = ranks(other);
+        List<String> both = first.keySet().stream().filter(second::containsKey).sorted().toList();
+        List<Order> orders = new ArrayList<>();
+        for (int i = 0; i < both.size(); i++) {
+            for (int j = i + 1; j < both.size(); j++) {
+                String a = both.get(i);
+                String b = both.get(j);
+                orders.add(new Order(a, b, Integer.signum(first.get(a) - first.get(b)), Integer.signum(second.get(a) - second.get(b))));
+            }
+        }
+        return orders;
     }
 
     /** The row every x loop is taken over: its own ratio is 1 in every round. */

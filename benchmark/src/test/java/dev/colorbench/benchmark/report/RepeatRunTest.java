@@ -64,4 +64,45 @@ class RepeatRunTest {
         return Map.of("environment", Map.of("date", "2026-11-27", "gitCommit", "abc"),
                 "modules", List.of(Map.of("module", "mget-raw", "ratioToReferenceInterval", loop, "floorRatioInterval", floor)));
     }
+
+    @Test
+    void aRunWithTheCpuHalvedSaysItsQuotaItsSettledRowsAndEveryPairItRanksTheOtherWayRound() {
+        Map<String, Object> reference = ranked(Map.of("cores", 2, "rowsSettled", 2, "modules", List.of("a", "b")), 100, 200);
+        Map<String, Object> halved = ranked(Map.of("gitCommit", "def", "cores", 2, "cpuQuota", 1.0, "rowsSettled", 1, "modules", List.of("a", "b")), 300, 200);
+
+        assertThat(Reproducibility.markdown(reference, halved, Reproducibility.Kind.HALVED)).startsWith("# The reference run and a run with the CPU halved")
+                .contains("of commits `abc` and `def`", "The second ran on 2 cores under a CPU quota of 1 of them (a cgroup's).",
+                        "Rows settled in their warm-up: 2 of 2 in the reference run, 1 of 2 in the run with the CPU halved.",
+                        "of 1 pair of rows ranked apart in both runs, 1 is in the opposite order: a before b in the reference run.");
+        assertThat(Reproducibility.markdown(reference, ranked(Map.of("gitCommit", "abc"), 110, 210), Reproducibility.Kind.REPEAT))
+                .contains("both of commit `abc`", "of 1 pair of rows ranked apart in both runs, none is in the opposite order.");
+    }
+
+    @Test
+    void aRunWithoutAQuotaOfHalfItsCoresIsNotPublishedAsHalved(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path results = Files.createDirectories(dir.resolve("results"));
+        Path run = Files.createDirectories(dir.resolve("run"));
+        Json.MAPPER.writeValue(results.resolve("summary.json").toFile(), ranked(Map.of(), 100, 200));
+        Files.writeString(run.resolve("report.md"), "report");
+        for (Map<String, Object> environment : List.<Map<String, Object>>of(Map.of("cores", 2), Map.of("cores", 4, "cpuQuota", 3.0),
+                Map.of("cores", 2, "cpuQuota", 1.0, "quick", true))) {
+            Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), ranked(environment, 100, 200));
+            org.assertj.core.api.Assertions.assertThatIllegalStateException().isThrownBy(() -> Publish.publishBeside(run, results, Reproducibility.Kind.HALVED))
+                    .withMessageContaining("under a CPU quota of at most half its cores");
+        }
+        Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), ranked(Map.of("cores", 2, "cpuQuota", 1.0), 100, 200));
+        Publish.publishBeside(run, results, Reproducibility.Kind.HALVED);
+        assertThat(results.resolve("halved").resolve("comparison.md")).content().startsWith("# The reference run and a run with the CPU halved");
+    }
+
+    /** A run of two rows, a and b, at these CPU µs a request, each ±5 %; its environment these entries over commit abc and a date. */
+    private static Map<String, Object> ranked(Map<String, Object> environment, double a, double b) {
+        Map<String, Object> env = new java.util.HashMap<>(Map.of("date", "2026-11-28", "gitCommit", "abc"));
+        env.putAll(environment);
+        return Map.of("environment", env, "modules", List.of(row("a", a), row("b", b)));
+    }
+
+    private static Map<String, Object> row(String module, double micros) {
+        return Map.of("module", module, "cpuMicros", Map.of("estimate", micros, "low", micros * 0.95, "high", micros * 1.05));
+    }
 }

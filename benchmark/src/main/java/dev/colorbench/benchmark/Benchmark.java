@@ -70,7 +70,7 @@ public final class Benchmark {
                 .formatted(settings.quick() ? "quick" : "full", settings.repetitions(), settings.threads(), settings.durationSeconds(),
                         settings.latencyDurationSeconds())
                 + "of each row's closed-model TPS; each row warmed up first, until its JIT is quiet and its throughput no longer climbs, or for at most "
-                + settings.warmupCompilingSeconds() + " s at the measured load; rounds' orders from seed " + settings.seed()
+                + settings.warmupLimitSeconds() + " s at the measured load; rounds' orders from seed " + settings.seed()
                 + " (-Dbenchmark.seed=" + settings.seed() + " repeats them)");
 
         Report report = null;

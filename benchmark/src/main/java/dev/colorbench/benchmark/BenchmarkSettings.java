@@ -21,6 +21,10 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  * @param warmupCompilingSeconds the most a row's warm-up goes on past {@code warmupSeconds} while the module's JIT is still
  *        compiling: a row measured while it compiles climbs during its first repetition
  *        (docs/measuring.md#warm-up-and-steady-state)
+ * @param warmupCompilingRequests the requests (light phase included) a row still compiling at {@code warmupCompilingSeconds}
+ *        is warmed until, at most until {@code warmupLimitSeconds}: the JIT's thresholds count calls, so a row that serves few
+ *        requests a second, or runs on a slower machine, needs more seconds for the same code to compile
+ * @param warmupLimitSeconds the most any row is warmed at the measured load, whatever it still does
  * @param warmupTogetherSeconds the most a group of rows, one per core, is loaded at a light load before each is warmed at the
  *        measured load (0: not at all): their JITs' compiler threads get most of a core each
  * @param jmeterWarmupSeconds JMeter's own warm-up on each row, a round of them before the first measured run
@@ -65,6 +69,8 @@ public record BenchmarkSettings(
         int rate,
         int warmupSeconds,
         int warmupCompilingSeconds,
+        int warmupCompilingRequests,
+        int warmupLimitSeconds,
         int warmupTogetherSeconds,
         int warmupWindowSeconds,
         int warmupWindows,
@@ -123,6 +129,12 @@ public record BenchmarkSettings(
             // a loop row's per-request code reaches the JIT's call thresholds many times later than a fast row's
             // (docs/measuring.md#warm-up-and-steady-state)
             Map.entry("warmupCompiling", new String[] { "100", "2" }),
+            // past that, a row still compiling goes on until it has served twice the calls C2's tiered threshold asks of a method
+            // each request runs once (15,000), so a slow row or a slow machine gets the calls a fast one gets, within a stated limit
+            // (docs/measuring.md#warm-up-and-steady-state)
+            Map.entry("warmupCompilingRequests", new String[] { "30000", "0" }),
+            // unset in quick mode: the longer of warmup and warmupCompiling; given a longer warmupCompiling, never below it
+            Map.entry("warmupLimit", new String[] { "300", "" }),
             // Rows are warmed in pairs, one per core, at a light load until their JITs are quiet: each JVM's one C2 thread then gets most
             // of a core, and the repetitions agree more closely than with rows warmed one after another or all at once
             // (docs/measuring.md#warm-up-and-steady-state).
@@ -208,9 +220,13 @@ public record BenchmarkSettings(
         if (profileSeconds < 0) {
             throw new IllegalArgumentException("benchmark.profile cannot be negative");
         }
-        if (rampupSeconds < 0 || warmupSeconds < 0 || warmupCompilingSeconds < 0 || warmupTogetherSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
-            throw new IllegalArgumentException("benchmark.rampup, benchmark.warmup, benchmark.warmupCompiling, benchmark.jmeterWarmup, benchmark.warmupTolerance "
-                    + "and benchmark.errorThreshold cannot be negative");
+        if (warmupLimitSeconds < Math.max(warmupSeconds, warmupCompilingSeconds)) {
+            throw new IllegalArgumentException("benchmark.warmupLimit (" + warmupLimitSeconds + " s) cannot be shorter than benchmark.warmup ("
+                    + warmupSeconds + " s) or benchmark.warmupCompiling (" + warmupCompilingSeconds + " s)");
+        }
+        if (rampupSeconds < 0 || warmupSeconds < 0 || warmupCompilingSeconds < 0 || warmupCompilingRequests < 0 || warmupTogetherSeconds < 0 || jmeterWarmupSeconds < 0 || errorThresholdPercent < 0 || warmupTolerancePercent < 0) {
+            throw new IllegalArgumentException("benchmark.rampup, benchmark.warmup, benchmark.warmupCompiling, benchmark.warmupCompilingRequests, benchmark.jmeterWarmup, "
+                    + "benchmark.warmupTolerance and benchmark.errorThreshold cannot be negative");
         }
         if (rampupSeconds >= durationSeconds) {
             throw new IllegalArgumentException("benchmark.rampup (" + rampupSeconds + " s) must be shorter than benchmark.duration ("
@@ -257,6 +273,10 @@ public record BenchmarkSettings(
                 Integer.parseInt(value.apply("rate")),
                 Integer.parseInt(value.apply("warmup")),
                 Integer.parseInt(value.apply("warmupCompiling")),
+                Integer.parseInt(value.apply("warmupCompilingRequests")),
+                Math.max(value.apply("warmupLimit").isEmpty() ? 0 : Integer.parseInt(value.apply("warmupLimit")),
+                        source.getProperty(PREFIX + "warmupLimit", "").isBlank()
+                                ? Math.max(Integer.parseInt(value.apply("warmup")), Integer.parseInt(value.apply("warmupCompiling"))) : 0),
                 Integer.parseInt(value.apply("warmupTogether")),
                 Integer.parseInt(value.apply("warmupWindow")),
                 Integer.parseInt(value.apply("warmupWindows")),
@@ -296,7 +316,7 @@ public record BenchmarkSettings(
     public BenchmarkSettings forScenario(int clients) {
         return new BenchmarkSettings(quick, modules, scenarioRepetitions, clients, scenarioDurationSeconds,
                 Math.min(rampupSeconds, scenarioDurationSeconds / 2 > 0 ? 1 : 0), latencyDurationSeconds, rate, warmupSeconds,
-                warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
+                warmupCompilingSeconds, warmupCompilingRequests, warmupLimitSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds, errorThresholdPercent, jvmArgs,
                 healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios, scenarioDurationSeconds, scenarioRepetitions,
                 scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed, 1);
     }
@@ -304,7 +324,7 @@ public record BenchmarkSettings(
     /** The same knobs with another arrival rate for the open model. */
     public BenchmarkSettings withRate(int arrivalsPerSecond) {
         return new BenchmarkSettings(quick, modules, repetitions, threads, durationSeconds, rampupSeconds, latencyDurationSeconds,
-                arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
+                arrivalsPerSecond, warmupSeconds, warmupCompilingSeconds, warmupCompilingRequests, warmupLimitSeconds, warmupTogetherSeconds, warmupWindowSeconds, warmupWindows, warmupTolerancePercent, jmeterWarmupSeconds,
                 errorThresholdPercent, jvmArgs, healthTimeoutSeconds, redisUrl, redisClusterNodes, databaseUrl, reference, moduleJavaHome, scenarios,
                 scenarioDurationSeconds, scenarioRepetitions, scenarioModules, cpus, dashboards, bodyCheck, openModelCap, servers, profileSeconds, twin, workload, seed, forks);
     }

@@ -48,6 +48,19 @@ class BenchmarkSettingsTest {
         assertThat(full.forScenario(10).warmupCompilingSeconds()).isEqualTo(100);
         assertThat(full.forScenario(10).warmupTogetherSeconds()).isEqualTo(60);
         assertThat(full.withRate(500).warmupCompilingSeconds()).isEqualTo(100);
+        assertThat(full.warmupCompilingRequests()).as("twice C2's tiered threshold of calls").isEqualTo(30_000);
+        assertThat(full.warmupLimitSeconds()).isEqualTo(300);
+        assertThat(full.forScenario(10).warmupLimitSeconds()).isEqualTo(300);
+        assertThat(full.withRate(500).warmupCompilingRequests()).isEqualTo(30_000);
+
+        Properties shorter = new Properties();
+        shorter.setProperty("benchmark.warmupLimit", "60");
+        assertThatThrownBy(() -> BenchmarkSettings.from(shorter, Map.of())).as("a limit below the time a compiling row is given")
+                .hasMessageContaining("benchmark.warmupLimit");
+        Properties quickButLonger = new Properties();
+        quickButLonger.setProperty("benchmark.quick", "true");
+        quickButLonger.setProperty("benchmark.warmupCompiling", "40");
+        assertThat(BenchmarkSettings.from(quickButLonger, Map.of()).warmupLimitSeconds()).as("unset, never below warmupCompiling").isEqualTo(40);
 
         Properties old = new Properties();
         old.setProperty("benchmark.scenarioWarmup", "20");
@@ -65,6 +78,8 @@ class BenchmarkSettingsTest {
         assertThat(quick.latencyDurationSeconds()).isEqualTo(1);
         assertThat(quick.warmupSeconds()).isEqualTo(2);
         assertThat(quick.warmupCompilingSeconds()).isEqualTo(2);
+        assertThat(quick.warmupCompilingRequests()).isZero();
+        assertThat(quick.warmupLimitSeconds()).isEqualTo(2);
         assertThat(quick.warmupSeconds()).as("two windows, the least that can settle").isEqualTo(quick.warmupWindows() * quick.warmupWindowSeconds());
         assertThat(quick.jmeterWarmupSeconds()).isEqualTo(1);
         assertThat(quick.forScenario(10).warmupSeconds()).isEqualTo(2);

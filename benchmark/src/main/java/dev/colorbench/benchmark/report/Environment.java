@@ -44,8 +44,13 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                         + "its meters read after every window as a measured run reads them; "
                         + "then a round of JMeter's own, %d s on each row, before the first measured run; in no figure").formatted(settings.warmupWindows(),
                                 settings.warmupWindowSeconds(), settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT),
-                                settings.warmupSeconds(), settings.warmupCompilingSeconds() > settings.warmupSeconds()
-                                        ? " (" + settings.warmupCompilingSeconds() + " s while its JIT is still compiling)" : "",
+                                settings.warmupSeconds(), settings.warmupLimitSeconds() > settings.warmupSeconds()
+                                        ? " (while its JIT is still compiling: " + settings.warmupCompilingSeconds() + " s"
+                                                + (settings.warmupCompilingRequests() > 0 && settings.warmupLimitSeconds() > settings.warmupCompilingSeconds()
+                                                        ? " and until it has served " + Format.grouped(settings.warmupCompilingRequests())
+                                                                + " requests, the light load's included, " + settings.warmupLimitSeconds() + " s at most"
+                                                        : "")
+                                                + ")" : "",
                                 settings.jmeterWarmupSeconds()),
                 settings.repetitions(), settings.quick(), targets.stream().map(Target::id).toList(), machineSteadiness, null, null, settings.seed(), settings.forks(), readCpuModel(),
                 cpuQuota(Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup")));

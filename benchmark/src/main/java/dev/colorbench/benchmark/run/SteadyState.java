@@ -80,8 +80,9 @@ public final class SteadyState {
         List<Warmup> warmups = new ArrayList<>();
         for (List<RunningModule> group : groups(modules, rowsAtOnce)) {
             long groupStart = System.nanoTime();
-            double lightSeconds = settings.warmupTogetherSeconds() > 0 ? warmLightly(group) : 0;
-            List<Warmup> groupWarmups = warmAtFullLoad(group, lightSeconds);
+            long[] lightRequests = new long[group.size()];
+            double lightSeconds = settings.warmupTogetherSeconds() > 0 ? warmLightly(group, lightRequests) : 0;
+            List<Warmup> groupWarmups = warmAtFullLoad(group, lightSeconds, lightRequests);
             for (int i = 0; i < group.size(); i++) {
                 Warmup warmup = groupWarmups.get(i);
                 Path log = group.get(i).log();
@@ -115,9 +116,10 @@ public final class SteadyState {
 
     /**
      * Loads every row of {@code group} with {@value #LIGHT_CLIENTS} clients until each one's JIT was quiet in its last
-     * windows (each row stops as soon as its own is), or {@code warmupTogetherSeconds} have passed; returns how long it took.
+     * windows (each row stops as soon as its own is), or {@code warmupTogetherSeconds} have passed; returns how long it took,
+     * and each row's requests in {@code requests}.
      */
-    private double warmLightly(List<RunningModule> group) {
+    private double warmLightly(List<RunningModule> group, long[] requests) {
         List<RowLoad> rows = group.stream().map(module -> new RowLoad(module, LIGHT_CLIENTS)).toList();
         Duration window = Duration.ofSeconds(settings.warmupWindowSeconds());
         long start = System.nanoTime();
@@ -134,6 +136,9 @@ public final class SteadyState {
         finally {
             rows.forEach(RowLoad::stop);
         }
+        for (int i = 0; i < rows.size(); i++) {
+            requests[i] = rows.get(i).requests.sum();
+        }
         double seconds = Math.round((System.nanoTime() - start) / 1e8) / 10.0;
         Console.info("warmed %s at %d clients each for %s s, their JITs %s (%s requests, %s failed, in no figure)".formatted(
                 group.stream().map(module -> module.target().id()).collect(Collectors.joining(" and ")), LIGHT_CLIENTS, Format.number(seconds),
@@ -142,13 +147,17 @@ public final class SteadyState {
         return seconds;
     }
 
-    /** Loads every row of {@code group} with the measured runs' clients, side by side, each until it is steady or warmed long enough. */
-    private List<Warmup> warmAtFullLoad(List<RunningModule> group, double lightSeconds) {
+    /**
+     * Loads every row of {@code group} with the measured runs' clients, side by side, each until it is steady or warmed long enough;
+     * {@code lightRequests}, what each served in the light phase, count towards {@code warmupCompilingRequests}.
+     */
+    private List<Warmup> warmAtFullLoad(List<RunningModule> group, double lightSeconds, long[] lightRequests) {
         List<RowLoad> rows = group.stream().map(module -> new RowLoad(module, settings.threads())).toList();
         Duration window = Duration.ofSeconds(settings.warmupWindowSeconds());
         int windowsNeeded = settings.warmupWindows();
         long maxWindows = Math.max(windowsNeeded, settings.warmupSeconds() / settings.warmupWindowSeconds());
         long maxWindowsCompiling = Math.max(maxWindows, settings.warmupCompilingSeconds() / settings.warmupWindowSeconds());
+        long limitWindows = Math.max(maxWindowsCompiling, settings.warmupLimitSeconds() / settings.warmupWindowSeconds());
         Warmup[] done = new Warmup[rows.size()];
         long start = System.nanoTime();
         try {
@@ -167,7 +176,9 @@ public final class SteadyState {
                     int windows = row.windows.size();
                     boolean climbing = climbing(last, settings.warmupTolerancePercent());
                     boolean steady = settled(windows, row.since, windowsNeeded, climbing, quiet);
-                    if (steady || done(windows, quiet && !climbing, Math.max(maxWindows, row.since + windowsNeeded), maxWindowsCompiling)) {
+                    long served = lightRequests[i] + row.requests.sum();
+                    if (steady || done(windows, quiet && !climbing, Math.max(maxWindows, row.since + windowsNeeded), maxWindowsCompiling,
+                            served >= settings.warmupCompilingRequests(), limitWindows)) {
                         row.stop();
                         changed = true;
                         // the time it took, the meters' readings after each window among it
@@ -197,12 +208,13 @@ public final class SteadyState {
 
     /**
      * Whether a row that has not settled has been warmed long enough: {@code maxWindows} once it is quiet (its JIT idle and its
-     * throughput no longer climbing), up to {@code maxWindowsCompiling} while either goes on: a row measured while it
-     * compiles or climbs climbs during its first measured run, so it gets more time, up to that stated limit
-     * (docs/measuring.md#warm-up-and-steady-state).
+     * throughput no longer climbing); while either goes on, {@code maxWindowsCompiling} and until it has {@code servedEnough}
+     * requests, and never past {@code limitWindows}. A row measured while it compiles or climbs climbs during its first measured
+     * run, so it gets more time; and the JIT's thresholds count calls, so a row serving few requests a second needs more
+     * seconds for the same compilations (docs/measuring.md#warm-up-and-steady-state).
      */
-    static boolean done(int windows, boolean quiet, long maxWindows, long maxWindowsCompiling) {
-        return windows >= maxWindowsCompiling || windows >= maxWindows && quiet;
+    static boolean done(int windows, boolean quiet, long maxWindows, long maxWindowsCompiling, boolean servedEnough, long limitWindows) {
+        return windows >= limitWindows || windows >= maxWindows && quiet || windows >= maxWindowsCompiling && servedEnough;
     }
 
     /** Whether the JIT compiled for at most {@link #JIT_QUIET_PERCENT} of {@code millis}. */

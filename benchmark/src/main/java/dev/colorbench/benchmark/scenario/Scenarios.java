@@ -61,7 +61,7 @@ public final class Scenarios {
         }
         long settled = warmups.stream().filter(SteadyState.Warmup::steady).count();
         String rule = "each row warmed as in the headline, until its JIT was quiet and its throughput no longer climbed, or for at most "
-                + settings.warmupCompilingSeconds() + " s at " + settings.threads() + " clients";
+                + settings.warmupLimitSeconds() + " s at " + settings.threads() + " clients";
         if (settled == warmups.size()) {
             return section.withNote("Warm-up: every row settled before it was measured (%d warm-ups; %s).".formatted(warmups.size(), rule));
         }

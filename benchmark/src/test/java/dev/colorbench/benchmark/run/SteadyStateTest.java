@@ -20,11 +20,11 @@ class SteadyStateTest {
     @Test
     void aRowThatNeverSettlesStopsAtTheMaximumOnceItsJitIsQuietAndAtTheLongerOneWhileItStillCompiles() {
         // 30 windows of 2 s: warmup 60; 60 windows: warmupCompiling 120
-        assertThat(SteadyState.done(29, true, 30, 60)).isFalse();
-        assertThat(SteadyState.done(30, true, 30, 60)).as("throughput never agreed, the JIT is quiet").isTrue();
-        assertThat(SteadyState.done(30, false, 30, 60)).as("still compiling at 60 s").isFalse();
-        assertThat(SteadyState.done(45, false, 30, 60)).isFalse();
-        assertThat(SteadyState.done(60, false, 30, 60)).as("still compiling at 120 s: measured as it is, marked not steady").isTrue();
+        assertThat(SteadyState.done(29, true, 30, 60, true, 60)).isFalse();
+        assertThat(SteadyState.done(30, true, 30, 60, true, 60)).as("throughput never agreed, the JIT is quiet").isTrue();
+        assertThat(SteadyState.done(30, false, 30, 60, true, 60)).as("still compiling at 60 s").isFalse();
+        assertThat(SteadyState.done(45, false, 30, 60, true, 60)).isFalse();
+        assertThat(SteadyState.done(60, false, 30, 60, true, 60)).as("still compiling at 120 s: measured as it is, marked not steady").isTrue();
     }
 
     @Test
@@ -69,12 +69,24 @@ class SteadyStateTest {
     @Test
     void aRowStillClimbingAtItsTimeGetsMoreUpToTheStatedLimit() {
         // warmup 12 s and warmupCompiling 40 s in windows of 2 s: 6 and 20 windows
-        assertThat(SteadyState.done(6, true, 6, 20)).as("quiet and no longer climbing at its time").isTrue();
-        assertThat(SteadyState.done(6, false, 6, 20)).as("still climbing at its time: more").isFalse();
-        assertThat(SteadyState.done(19, false, 6, 20)).isFalse();
-        assertThat(SteadyState.done(20, false, 6, 20)).as("at the limit, measured as it is and marked not steady").isTrue();
+        assertThat(SteadyState.done(6, true, 6, 20, true, 20)).as("quiet and no longer climbing at its time").isTrue();
+        assertThat(SteadyState.done(6, false, 6, 20, true, 20)).as("still climbing at its time: more").isFalse();
+        assertThat(SteadyState.done(19, false, 6, 20, true, 20)).isFalse();
+        assertThat(SteadyState.done(20, false, 6, 20, true, 20)).as("at the limit, measured as it is and marked not steady").isTrue();
         // a pair that stopped late moves a row's own time on: it needs its windows after that
-        assertThat(SteadyState.done(7, true, Math.max(6, 5 + 3), 20)).isFalse();
-        assertThat(SteadyState.done(8, true, Math.max(6, 5 + 3), 20)).isTrue();
+        assertThat(SteadyState.done(7, true, Math.max(6, 5 + 3), 20, true, 20)).isFalse();
+        assertThat(SteadyState.done(8, true, Math.max(6, 5 + 3), 20, true, 20)).isTrue();
+    }
+
+    @Test
+    void aRowStillCompilingPastItsTimeGoesOnUntilItHasServedTheRequestsTheJitCountsUpToTheLimit() {
+        // warmupCompiling 100 s and warmupLimit 300 s in windows of 2 s: 50 and 150 windows
+        assertThat(SteadyState.done(50, false, 6, 50, false, 150)).as("still compiling at 100 s, few requests served: more").isFalse();
+        assertThat(SteadyState.done(50, false, 6, 50, true, 150)).as("still compiling at 100 s with the requests served: as before").isTrue();
+        assertThat(SteadyState.done(90, false, 6, 50, true, 150)).as("the requests reached at 180 s").isTrue();
+        assertThat(SteadyState.done(149, false, 6, 50, false, 150)).isFalse();
+        assertThat(SteadyState.done(150, false, 6, 50, false, 150)).as("at the limit, measured as it is and marked not steady").isTrue();
+        assertThat(SteadyState.done(6, true, 6, 50, false, 150)).as("a quiet row stops at its time, whatever it served").isTrue();
+        assertThat(SteadyState.done(30, false, 6, 50, true, 150)).as("never before warmupCompiling while it compiles").isFalse();
     }
 }

@@ -26,7 +26,7 @@ class ScenarioWarmupTest {
 
         assertThat(noted.notes()).hasSize(2).first().isEqualTo("first note");
         assertThat(noted.notes().get(1)).startsWith("Warm-up: every row settled before it was measured (2 warm-ups;")
-                .contains("at most 100 s");
+                .contains("at most 300 s");
     }
 
     @Test

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * nobody can read from the page. So no commit hash appears in any module's {@code src/main}, in a module's README or
  * in {@code docs/}. The exceptions are the README's naming of the reference run's commit, which
  * {@code docs/results/summary.json} holds, the servers page's naming of its run's ({@code docs/results/servers/}), and the
- * scenario, workload and fleet pages' naming of the runs they quote ({@code docs/results/values/} and the like). The published run's own files ({@code docs/results.md},
+ * scenario, workload, fleet and measuring pages' naming of the runs they quote ({@code docs/results/values/} and the like). The published run's own files ({@code docs/results.md},
  * {@code docs/results/}) name it too and are not scanned. Git is not asked: a CI clone may be shallow.
  */
 class NoCommitHashesTest {
@@ -47,12 +47,12 @@ class NoCommitHashesTest {
         Set<String> serversRun = Set.copyOf(hashes(publishedCommit("docs/results/servers/summary.json")));
         // the pages that quote a published scenario or workload run name its commit inside the quote (PublishedResultsTest)
         Set<String> quotedRuns = new java.util.HashSet<>();
-        for (String run : List.of("values", "workload", "cluster", "concurrency", "variants", "repeat")) {
+        for (String run : List.of("values", "workload", "cluster", "concurrency", "variants", "repeat", "halved")) {
             quotedRuns.addAll(hashes(publishedCommit("docs/results/" + run + "/summary.json")));
         }
         // and the fleet page quotes the reference run's own fleet table; a module's README may quote a scenario's run
         quotedRuns.addAll(referenceRun);
-        List<String> quoting = List.of("docs/scenarios.md", "docs/workload.md", "docs/fleet.md");
+        List<String> quoting = List.of("docs/scenarios.md", "docs/workload.md", "docs/fleet.md", "docs/measuring.md");
         List<String> found = new ArrayList<>();
         for (Path file : scanned()) {
             String name = REPOSITORY.relativize(file).toString().replace('\\', '/');

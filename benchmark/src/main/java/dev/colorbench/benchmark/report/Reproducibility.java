@@ -147,15 +147,27 @@ final class Reproducibility {
                 ? rows.intValue() + " of " + modules.size() : "not recorded";
     }
 
-    /** The places of a run's rows by the one ranking figure, by row. */
+    /** Each ranked row's interval of the one ranking figure ({@link Ranking#FIGURE}), the A/A twin left out, by row. */
     @SuppressWarnings("unchecked")
-    private static Map<String, Integer> ranks(Map<String, Object> run) {
-        Map<String, Integer> ranks = new java.util.LinkedHashMap<>();
-        Ranking.ofJson((List<Map<String, Object>>) run.get("modules")).forEach(place -> ranks.put(place.id(), place.rank()));
-        return ranks;
+    private static Map<String, double[]> intervals(Map<String, Object> run) {
+        Map<String, double[]> intervals = new java.util.LinkedHashMap<>();
+        for (Map<String, Object> row : (List<Map<String, Object>>) run.get("modules")) {
+            if (row.get("twinOf") == null && row.get(Ranking.FIGURE) instanceof Map<?, ?> interval) {
+                intervals.put((String) row.get("module"), new double[] {low((Map<String, Object>) interval), high((Map<String, Object>) interval)});
+            }
+        }
+        return intervals;
     }
 
-    /** Two rows both runs rank, and the sign of the first's rank less the second's in each: -1 before, 0 level, 1 after. */
+    /**
+     * -1 when {@code a}'s whole interval lies below {@code b}'s, 1 when above, 0 when they overlap: level, whatever ranks a
+     * third row gives them (a row's rank counts the rows wholly below it, so two level rows can hold different ranks).
+     */
+    private static int order(double[] a, double[] b) {
+        return a[1] < b[0] ? -1 : b[1] < a[0] ? 1 : 0;
+    }
+
+    /** Two rows both runs rank, and in each where the first's interval lies against the second's: -1 below, 0 level, 1 above. */
     private record Order(String first, String second, int inReference, int inOther) {
     }
 
@@ -171,15 +183,15 @@ final class Reproducibility {
     }
 
     private static List<Order> orders(Map<String, Object> reference, Map<String, Object> other) {
-        Map<String, Integer> first = ranks(reference);
-        Map<String, Integer> second = ranks(other);
+        Map<String, double[]> first = intervals(reference);
+        Map<String, double[]> second = intervals(other);
         List<String> both = first.keySet().stream().filter(second::containsKey).sorted().toList();
         List<Order> orders = new ArrayList<>();
         for (int i = 0; i < both.size(); i++) {
             for (int j = i + 1; j < both.size(); j++) {
                 String a = both.get(i);
                 String b = both.get(j);
-                orders.add(new Order(a, b, Integer.signum(first.get(a) - first.get(b)), Integer.signum(second.get(a) - second.get(b))));
+                orders.add(new Order(a, b, order(first.get(a), first.get(b)), order(second.get(a), second.get(b))));
             }
         }
         return orders;

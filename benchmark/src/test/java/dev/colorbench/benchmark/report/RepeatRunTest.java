@@ -39,6 +39,33 @@ class RepeatRunTest {
         assertThat(Files.readString(repeat.resolve("comparison.md"))).isEqualTo(Reproducibility.markdown(reference, again));
     }
 
+    /**
+     * A published run with the CPU halved is a full run under a quota of at most half its cores, and its comparison page is
+     * the two summaries', whatever commit each ran (docs/measuring.md#on-a-slower-machine).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aPublishedRunWithTheCpuHalvedRanUnderItsQuotaAndItsComparisonIsTheSummaries() throws Exception {
+        Path halved = RESULTS.resolve(Reproducibility.Kind.HALVED.folder);
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(halved.resolve("summary.json")),
+                "no run with the CPU halved is published (docs/measuring.md#on-a-slower-machine)");
+        Map<String, Object> reference = Json.MAPPER.readValue(RESULTS.resolve("summary.json").toFile(), Map.class);
+        Map<String, Object> run = Json.MAPPER.readValue(halved.resolve("summary.json").toFile(), Map.class);
+        Map<String, Object> environment = (Map<String, Object>) run.get("environment");
+        assertThat(environment.get("quick")).isEqualTo(false);
+        assertThat(((Number) environment.get("cpuQuota")).doubleValue()).as("its quota, at most half its cores")
+                .isLessThanOrEqualTo(((Number) environment.get("cores")).doubleValue() / 2);
+        assertThat(Files.readString(halved.resolve("comparison.md"))).isEqualTo(Reproducibility.markdown(reference, run, Reproducibility.Kind.HALVED));
+    }
+
+    @Test
+    void theSlowerMachinesSectionSaysWhetherARunWithTheCpuHalvedIsPublished() throws Exception {
+        String page = Files.readString(Path.of("..", "docs", "measuring.md"));
+        boolean published = Files.isRegularFile(RESULTS.resolve(Reproducibility.Kind.HALVED.folder).resolve("summary.json"));
+        assertThat(page.contains("results/halved/comparison.md")).as("docs/measuring.md links the run with the CPU halved only when one is published")
+                .isEqualTo(published);
+    }
+
     @Test
     void theRepeatsPageSaysWhetherARepeatIsPublished() throws Exception {
         String page = Files.readString(Path.of("..", "docs", "results.md"));
@@ -76,6 +103,31 @@ class RepeatRunTest {
                         "of 1 pair of rows ranked apart in both runs, 1 is in the opposite order: a before b in the reference run.");
         assertThat(Reproducibility.markdown(reference, ranked(Map.of("gitCommit", "abc"), 110, 210), Reproducibility.Kind.REPEAT))
                 .contains("both of commit `abc`", "of 1 pair of rows ranked apart in both runs, none is in the opposite order.");
+    }
+
+    /**
+     * Two rows whose intervals overlap are level, even where a third row gives them different ranks (a row's rank counts the
+     * rows wholly below it): such a pair is not ranked apart, nor reversed. In the second run c's interval lies below b's,
+     * not a's, so a ranks 1 and b 2 while the two overlap.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void rowsWhoseIntervalsOverlapAreNotRankedApartWhateverTheirRanks() {
+        Map<String, Object> reference = Map.of("environment", Map.of("date", "2026-11-28", "gitCommit", "abc"), "modules",
+                List.of(interval("b", 100, 90, 110), interval("a", 200, 190, 210), interval("c", 300, 290, 310)));
+        Map<String, Object> other = Map.of("environment", Map.of("date", "2026-11-29", "gitCommit", "def"), "modules",
+                List.of(interval("c", 40, 35, 45), interval("a", 52, 44, 60), interval("b", 50, 46, 54)));
+        assertThat(Ranking.ofJson((List<Map<String, Object>>) other.get("modules"))).extracting(Ranking.Place::id, Ranking.Place::rank)
+                .as("a and b overlap, yet hold ranks 1 and 2").contains(org.assertj.core.groups.Tuple.tuple("b", 2), org.assertj.core.groups.Tuple.tuple("a", 1));
+
+        assertThat(Reproducibility.reversed(reference, other)).extracting(pair -> pair[0] + " " + pair[1]).as("b and a level in the second run")
+                .containsExactly("b c");
+        assertThat(Reproducibility.markdown(reference, other, Reproducibility.Kind.HALVED))
+                .contains("of 1 pair of rows ranked apart in both runs, 1 is in the opposite order: b before c in the reference run.");
+    }
+
+    private static Map<String, Object> interval(String module, double estimate, double low, double high) {
+        return Map.of("module", module, "cpuMicros", Map.of("estimate", estimate, "low", low, "high", high));
     }
 
     @Test

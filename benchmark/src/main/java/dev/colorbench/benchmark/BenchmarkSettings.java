@@ -18,10 +18,10 @@ import dev.colorbench.benchmark.plan.BodyCheck;
  * @param warmupSeconds the most a row is warmed up before it is measured; it stops as soon as its
  *        last {@code warmupWindows} windows of {@code warmupWindowSeconds} no longer climb by more than
  *        {@code warmupTolerancePercent} and the module's JIT was all but idle in them
- * @param warmupCompilingSeconds the most a row's warm-up goes on past {@code warmupSeconds} while the module's JIT is still
- *        compiling: a row measured while it compiles climbs during its first repetition
+ * @param warmupCompilingSeconds how long a row's warm-up goes on past {@code warmupSeconds} while the module's JIT is still
+ *        compiling or its throughput still climbing: a row measured while it compiles climbs during its first repetition
  *        (docs/measuring.md#warm-up-and-steady-state)
- * @param warmupCompilingRequests the requests (light phase included) a row still compiling at {@code warmupCompilingSeconds}
+ * @param warmupCompilingRequests the requests (light phase included) a row still compiling or climbing at {@code warmupCompilingSeconds}
  *        is warmed until, at most until {@code warmupLimitSeconds}: the JIT's thresholds count calls, so a row that serves few
  *        requests a second, or runs on a slower machine, needs more seconds for the same code to compile
  * @param warmupLimitSeconds the most any row is warmed at the measured load, whatever it still does
@@ -129,7 +129,7 @@ public record BenchmarkSettings(
             // a loop row's per-request code reaches the JIT's call thresholds many times later than a fast row's
             // (docs/measuring.md#warm-up-and-steady-state)
             Map.entry("warmupCompiling", new String[] { "100", "2" }),
-            // past that, a row still compiling goes on until it has served twice the calls C2's tiered threshold asks of a method
+            // past that, a row still compiling or climbing goes on until it has served twice the calls C2's tiered threshold asks of a method
             // each request runs once (15,000), so a slow row or a slow machine gets the calls a fast one gets, within a stated limit
             // (docs/measuring.md#warm-up-and-steady-state)
             Map.entry("warmupCompilingRequests", new String[] { "30000", "0" }),

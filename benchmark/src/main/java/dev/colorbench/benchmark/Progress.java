@@ -53,7 +53,8 @@ public final class Progress {
         expected.put("machine steadiness", 2.0 * settings.durationSeconds());
         // a module's start is mostly its JIT's and Spring's work: about 12 s of a core with C2 (18 rows took 1m52s), less on C1 alone (quick)
         expected.put("starting the modules", groups * (settings.quick() ? 6.0 : 12.0) + 10);
-        // a group takes up to its light phase's cap, then up to the full-load cap while its JIT compiles
+        // a group takes up to its light phase's cap, then up to the full-load cap while its JIT compiles; a slow row may go on
+        // to warmupLimit, which the estimate leaves out because it is rare at full speed, and corrects as each group ends
         expected.put("warm-up", groups * (double) (settings.warmupTogetherSeconds() + Math.max(settings.warmupSeconds(), settings.warmupCompilingSeconds())));
         // the closed model's plan, then the open model at two shares of each row's throughput, and JMeter's own starts
         expected.put("closed model", measuredSeconds + 15.0);

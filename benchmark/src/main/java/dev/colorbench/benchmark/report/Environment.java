@@ -45,7 +45,7 @@ public record Environment(String date, String gitCommit, String moduleJdk, Strin
                         + "then a round of JMeter's own, %d s on each row, before the first measured run; in no figure").formatted(settings.warmupWindows(),
                                 settings.warmupWindowSeconds(), settings.warmupTolerancePercent(), Format.number(SteadyState.JIT_QUIET_PERCENT),
                                 settings.warmupSeconds(), settings.warmupLimitSeconds() > settings.warmupSeconds()
-                                        ? " (while its JIT is still compiling: " + settings.warmupCompilingSeconds() + " s"
+                                        ? " (while its JIT still compiles or its throughput still climbs: " + settings.warmupCompilingSeconds() + " s"
                                                 + (settings.warmupCompilingRequests() > 0 && settings.warmupLimitSeconds() > settings.warmupCompilingSeconds()
                                                         ? " and until it has served " + Format.grouped(settings.warmupCompilingRequests())
                                                                 + " requests, the light load's included, " + settings.warmupLimitSeconds() + " s at most"

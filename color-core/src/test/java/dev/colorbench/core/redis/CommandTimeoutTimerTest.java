@@ -1,6 +1,9 @@
 package dev.colorbench.core.redis;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.resource.ClientResources;
@@ -22,7 +25,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class CommandTimeoutTimerTest {
 
-    private static final Duration RELEASED_WITHIN = Duration.ofMillis(40);
+    /** The median time to let go: a 10 ms tick gives about 5 ms; Lettuce's 100 ms tick about 50 ms. */
+    private static final Duration RELEASED_WITHIN = Duration.ofMillis(20);
+
+    /** How long one try waits at most, well past a 100 ms tick. */
+    private static final Duration WAIT_AT_MOST = Duration.ofMillis(250);
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
@@ -34,21 +41,29 @@ class CommandTimeoutTimerTest {
                 .isSameAs(context.getBean(HashedWheelTimer.class)));
     }
 
-    /** Five times, so that a timer ticking every 100 ms would pass by chance about once in a hundred runs. */
+    /**
+     * The median of 21 tries. Each try starts soon after the timer let go of the last, just after a tick, so a timer
+     * ticking every 100 ms holds nearly every try 80 ms or more. A stall of this JVM lengthens a few tries, not the
+     * median: the test judges the timer, not the machine's load.
+     */
     @Test
     void aCancelledTimeoutIsLetGoWithinAFewMilliseconds() {
         contextRunner.run(context -> {
             HashedWheelTimer timer = context.getBean(HashedWheelTimer.class);
-            for (int attempt = 0; attempt < 5; attempt++) {
+            List<Long> releasedAfter = new ArrayList<>();
+            for (int attempt = 0; attempt < 21; attempt++) {
                 Timeout timeout = timer.newTimeout(ignored -> { }, 1, TimeUnit.SECONDS);
                 long cancelledAt = System.nanoTime();
                 timeout.cancel();
-                while (timer.pendingTimeouts() > 0 && System.nanoTime() - cancelledAt < RELEASED_WITHIN.toNanos()) {
+                while (timer.pendingTimeouts() > 0 && System.nanoTime() - cancelledAt < WAIT_AT_MOST.toNanos()) {
                     Thread.onSpinWait();
                 }
-                assertThat(timer.pendingTimeouts()).as("timeouts still held %s after being cancelled", RELEASED_WITHIN).isZero();
-                Thread.sleep(attempt * 7L);
+                releasedAfter.add(System.nanoTime() - cancelledAt);
+                Thread.sleep(attempt % 7 * 3L);
             }
+            Collections.sort(releasedAfter);
+            assertThat(Duration.ofNanos(releasedAfter.get(releasedAfter.size() / 2)))
+                    .as("the median time a cancelled timeout stayed held, of %s ns", releasedAfter).isLessThanOrEqualTo(RELEASED_WITHIN);
         });
     }
 }

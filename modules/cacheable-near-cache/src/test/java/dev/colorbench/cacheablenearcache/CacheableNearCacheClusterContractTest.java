@@ -51,10 +51,7 @@ class CacheableNearCacheClusterContractTest extends RedisClusterContractTest {
     /** Warm means a full read that cost the masters nothing: an earlier test's writes (seeding again) are invalidated late. */
     @Override
     protected void warmUp() {
-        long deadline = System.nanoTime() + SETTLED.toNanos();
-        while (workDuring(() -> get("/colors")).count() > 0 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        warmUpUntilAReadCostsNothing(SETTLED);
     }
 
     @Test

@@ -45,10 +45,7 @@ class CacheableNearCacheContractTest extends ColorApiContractTest {
      */
     @Override
     protected void warmUp() {
-        long deadline = System.nanoTime() + SETTLED.toNanos();
-        while (workDuring(() -> get("/colors")).count() > 0 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        warmUpUntilAReadCostsNothing(SETTLED);
     }
 
     @Test

@@ -21,9 +21,6 @@ class RedissonNearCacheContractTest extends ColorApiContractTest {
      */
     @Override
     protected void warmUp() {
-        long deadline = System.nanoTime() + SETTLED.toNanos();
-        while (workDuring(() -> get("/colors")).count() > 0 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        warmUpUntilAReadCostsNothing(SETTLED);
     }
 }

@@ -292,11 +292,17 @@ class JedisClientSideCacheTest {
         long flushes = cache.getStats().getFlushCount();
 
         bench.redis().flushdb();
-        sleep(Duration.ofMillis(100));
+        // the invalidation comes on its own time: read again until every key is right, within SETTLED, as every case allows
+        long flushed = System.nanoTime();
         StalenessBench.Reads reads = bench.readAll(keys, this::read);
+        while (!reads.right() && System.nanoTime() - flushed < StalenessBench.SETTLED.toNanos()) {
+            sleep(Duration.ofMillis(10));
+            reads = bench.readAll(keys, this::read);
+        }
 
-        System.out.printf("Jedis client-side cache, case 4: right after FLUSHDB, %s; cache flushes %d%n", reads, cache.getStats().getFlushCount() - flushes);
-        assertThat(reads.right()).as("every read right after the flush: %s", reads).isTrue();
+        System.out.printf("Jedis client-side cache, case 4: %.0f ms after FLUSHDB, %s; cache flushes %d%n", (System.nanoTime() - flushed) / 1e6, reads,
+                cache.getStats().getFlushCount() - flushes);
+        assertThat(reads.right()).as("every read within %s of the flush: %s", StalenessBench.SETTLED, reads).isTrue();
         assertThat(cache.getStats().getFlushCount()).as("cache flushes").isGreaterThan(flushes);
     }
 

@@ -9,8 +9,9 @@ function colorbenchHeadline(summary, tpsCanvas, cpuCanvas) {
   const rows = summary.modules.filter(m => m.tpsMedian !== null && m.tpsMedian !== undefined)
     .map((m, i) => ({ m, i })).sort((a, b) => place(a.m) - place(b.m) || a.i - b.i).map(entry => entry.m);
   const fmt = n => Math.round(n).toLocaleString('en-US');
+  // one decimal where the count is a mean between two whole numbers (cacheable-async's 5.5), as the tables print it
   const trips = t => t === null || t === undefined ? '' : t === 0 ? 'no round trip'
-    : t === 1 ? '1 round trip' : fmt(t) + ' round trips';
+    : t === 1 ? '1 round trip' : (Math.abs(t - Math.round(t)) >= 0.05 ? t.toFixed(1) : fmt(t)) + ' round trips';
   const kinds = [
     { name: 'no store on the read path', test: t => t === 0, color: '#2e8b57' },
     { name: '1 round trip', test: t => t === 1, color: '#1f77b4' },

@@ -129,7 +129,7 @@ final class PublishedFigures {
      * these, where a sentence names no row (or another figure), is allowed.
      */
     static final List<String> ALLOWED = List.of(
-            "up to 0.1 % of its requests", // the share of 503s a row may have (Summaries.STORE_UNAVAILABLE_PERCENT)
+            "up to 0.1 % of its closed-model requests", // the share of 503s a row may have (Summaries.STORE_UNAVAILABLE_PERCENT)
             "short of 1.5 times and of 60 %", // what the floor row was built to reach, and did not
             "the open model at 80 % of"); // the open model's load, a setting of every run
 

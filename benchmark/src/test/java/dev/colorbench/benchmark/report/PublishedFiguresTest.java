@@ -132,7 +132,7 @@ class PublishedFiguresTest {
                 "page:1: 4,957 µs: the sentence names no row, and it is no aggregate figure of the reference run: \"The loop costs 4,957 µs a request.\"");
         assertThat(run.problems("page", "The loop (cacheable-loop) costs 4,957 µs a request.\n")).isEmpty();
         assertThat(run.problems("page", "The open model runs at half and at 80 % of each row's TPS.\n")).isEmpty();
-        assertThat(run.problems("page", "A 503 is a figure of its row up to 0.1 % of its requests. Each is counted 148 times.\n")).isEmpty();
+        assertThat(run.problems("page", "A 503 is a figure of its row up to 0.1 % of its closed-model requests. Each is counted 148 times.\n")).isEmpty();
         assertThat(run.problems("page", "A row may fail 0.1 % of its requests.\n")).singleElement().asString().startsWith("page:1: 0.1 %: the sentence names no row");
     }
 

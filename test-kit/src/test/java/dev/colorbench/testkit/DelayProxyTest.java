@@ -29,9 +29,9 @@ class DelayProxyTest {
             // never less than asked, each direction held half of it: no round trip through the proxy is shorter
             assertThat(measured.pathLeastMillis()).isGreaterThanOrEqualTo(2.0);
             assertThat(measured.addedMillis()).isGreaterThan(1.9);
-            // and not more: a load on the machine lengthens most pairs, not all of 501, and a proxy holding each
-            // direction the whole round trip would add 4 ms to every one
-            assertThat(measured.addedLeastMillis()).isLessThan(3.0);
+            // and not more: a load on the machine lengthens many of the 501 round trips, not the quickest, while a proxy
+            // holding each direction the whole round trip would make every one 4 ms or more
+            assertThat(measured.pathLeastMillis()).isLessThan(3.0);
             assertThat(measured.pathMillis()).isGreaterThan(measured.directMillis());
         }
     }

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class CommandTimeoutTimerTest {
 
-    /** The median time to let go: a 10 ms tick gives about 5 ms; Lettuce's 100 ms tick about 50 ms. */
+    /** The median time to let go: a 10 ms tick gives about 5 ms here; Lettuce's 100 ms tick 80 to 100 ms. */
     private static final Duration RELEASED_WITHIN = Duration.ofMillis(20);
 
     /** How long one try waits at most, well past a 100 ms tick. */

@@ -105,7 +105,7 @@ class LocalCopyTest {
         assertThat(copy.derived(id, copy.stamp(stripes))).as("after one of its keys changed").isNull();
     }
 
-    /** Served before its instant and not after: a second ahead, so that no stall of the test can pass it before the first read. */
+    /** Served before its instant and not after: a second ahead, so that no ordinary stall of the test passes it before the first read. */
     @Test
     void anEntryExpiresAtItsInstant() throws InterruptedException {
         long expires = System.nanoTime() + 1_000_000_000L;

@@ -163,7 +163,7 @@ final class Values implements Scenario {
             }
             parts.add("%s at %s".formatted(Format.number(Math.round((cache - none) / 1e5) / 10.0) + " MB", step.heading()));
         }
-        return java.util.Optional.of(("The near cache's live heap beyond %s's, which keeps no copy: %s. Its copy holds the 148 decoded colors.")
+        return java.util.Optional.of(("The near cache's live heap beyond %s's, which keeps no copy: %s. Its copy holds each color's JSON and the answer joined from them.")
                 .formatted(NO_COPY, String.join(", ", parts)));
     }
 }

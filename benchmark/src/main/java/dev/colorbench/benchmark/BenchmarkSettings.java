@@ -331,7 +331,7 @@ public record BenchmarkSettings(
 
     /** The fork, from 1, that runs {@code round}: the rounds in blocks, one after another, as even as they divide. */
     public int forkOf(int round) {
-        return (int) ((long) (round - 1) * forks / repetitions) + 1;
+        return dev.colorbench.benchmark.results.Statistics.blocks(forks, repetitions).applyAsInt(round);
     }
 
     /** The rounds {@code fork} runs, in order. */

@@ -45,7 +45,7 @@ final class Headline {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("environment", summary.get("environment"));
         data.put("modules", modules);
-        data.put("ranking", Ranking.ofJson(modules));
+        data.put("ranking", Ranking.ofJson(modules, summary));
         return Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(data).replace("</", "<\\/");
     }
 

@@ -6,15 +6,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import java.util.LinkedHashMap;
+import java.util.TreeMap;
+import java.util.function.IntUnaryOperator;
+
+import dev.colorbench.benchmark.plan.Phase;
 import dev.colorbench.benchmark.results.Interval;
+import dev.colorbench.benchmark.results.Statistics;
 
 /**
  * The one ranking of the rows, used by every page: the README's verdict, report.md, report.html and its chart
  * ({@code PublishedFiguresTest} fails when a page ranks a row otherwise, or by another figure). Rows rank by the CPU one
  * request costs the module and its store, counted from outside the processes: what a user's servers pay, whatever
- * drives the load (docs/measuring.md#the-ranking). Cheapest first. A row's rank is one more than the rows whose whole
- * interval lies below its own, so two rows whose intervals overlap never rank apart by each other: they are level.
- * The A/A twin is left out: it is the run's noise, not a pattern.
+ * drives the load (docs/measuring.md#the-ranking). Cheapest first. Two rows are apart only where the interval of their
+ * ratio, taken within each round where the machine's drift cancels, excludes 1 ({@link Statistics.Rounds#apart}); otherwise
+ * they are level. A row's rank is one more than the cheaper rows it is apart from, so two level rows never rank apart by
+ * each other. The A/A twin is left out of the ranking (it is the run's noise, not a pattern), but its rounds count in the
+ * pooled spread every interval is drawn from.
  */
 public final class Ranking {
 
@@ -35,36 +43,77 @@ public final class Ranking {
     private Ranking() {
     }
 
-    /** The places of {@code rows}, cheapest first. */
-    public static List<Place> of(List<Entry> rows) {
+    /** The places of {@code rows}, cheapest first, apart or level as {@code rounds} (every row of the run, by round) has them. */
+    public static List<Place> of(List<Entry> rows, Statistics.Rounds rounds) {
         List<Entry> sorted = rows.stream().sorted(Comparator.comparingDouble(Entry::estimate).thenComparing(Entry::id)).toList();
         List<Place> places = new ArrayList<>();
         for (int i = 0; i < sorted.size(); i++) {
             Entry row = sorted.get(i);
-            long below = sorted.stream().filter(other -> other.high() < row.low()).count();
+            long below = sorted.subList(0, i).stream().filter(other -> other.estimate() < row.estimate() && rounds.apart(other.id(), row.id())).count();
             Entry before = i == 0 ? null : sorted.get(i - 1);
-            boolean level = before != null && before.low() <= row.high() && row.low() <= before.high();
+            boolean level = before != null && !rounds.apart(before.id(), row.id());
             places.add(new Place(row.id(), (int) below + 1, level ? before.id() : null));
         }
         return places;
     }
 
     /** The places of the report's rows: every row but the A/A twin, with its CPU per request measured. */
-    static List<Place> ofSummaries(List<ModuleSummary> rows) {
+    static List<Place> ofSummaries(List<ModuleSummary> rows, IntUnaryOperator forkOf) {
+        Map<String, Map<Integer, Double>> byRow = new LinkedHashMap<>();
+        rows.forEach(row -> byRow.put(row.module(), cpuByRound(row.runs().stream()
+                .map(run -> new Object[] {run.phase(), run.repetition(), run.moduleCpuMicros(), run.storeCpuMicros()}).toList())));
+        Statistics.Rounds rounds = Statistics.rounds(byRow, forkOf);
         return of(rows.stream().filter(row -> row.twinOf() == null && row.cpuMicros() != null)
-                .map(row -> entry(row.module(), row.cpuMicros())).toList());
+                .map(row -> entry(row.module(), row.cpuMicros())).toList(), rounds);
     }
 
     /**
-     * The places of summary.json's rows ({@code modules}, as read into maps): the same rule on the same figure, for a page
-     * drawn from the file ({@link Headline}) and for the tests that check the pages against it.
+     * The places of summary.json's rows ({@code modules}, as read into maps) among the rows of its run ({@code run}, whose
+     * rounds the pooled spread is drawn from): the same rule on the same figure, for a page drawn from the file ({@link Headline})
+     * and for the tests that check the pages against it.
      */
     @SuppressWarnings("unchecked")
-    public static List<Place> ofJson(List<Map<String, Object>> modules) {
+    public static List<Place> ofJson(List<Map<String, Object>> modules, Map<String, Object> run) {
         return of(modules.stream().filter(row -> row.get("twinOf") == null && row.get(FIGURE) instanceof Map).map(row -> {
             Map<String, Object> interval = (Map<String, Object>) row.get(FIGURE);
             return new Entry((String) row.get("module"), number(interval.get("estimate")), number(interval.get("low")), number(interval.get("high")));
-        }).toList());
+        }).toList(), rounds(run));
+    }
+
+    /** The places of every row of a run as summary.json holds it. */
+    @SuppressWarnings("unchecked")
+    public static List<Place> ofJson(Map<String, Object> run) {
+        return ofJson((List<Map<String, Object>>) run.get("modules"), run);
+    }
+
+    /**
+     * Every row's CPU per request by round, of a run as summary.json holds it, in the forks its {@code environment} names (one
+     * where it names none): what the ranking compares rows by.
+     */
+    @SuppressWarnings("unchecked")
+    public static Statistics.Rounds rounds(Map<String, Object> run) {
+        Map<String, Object> environment = (Map<String, Object>) run.getOrDefault("environment", Map.of());
+        int forks = environment.get("forks") instanceof Number number ? number.intValue() : 1;
+        int repetitions = environment.get("repetitions") instanceof Number number ? number.intValue() : 1;
+        Map<String, Map<Integer, Double>> byRow = new LinkedHashMap<>();
+        for (Map<String, Object> row : (List<Map<String, Object>>) run.get("modules")) {
+            List<Map<String, Object>> runs = (List<Map<String, Object>>) row.getOrDefault("runs", List.of());
+            byRow.put((String) row.get("module"), cpuByRound(runs.stream()
+                    .map(measured -> new Object[] {measured.get("phase"), measured.get("repetition"), measured.get("moduleCpuMicros"),
+                            measured.get("storeCpuMicros")}).toList()));
+        }
+        return Statistics.rounds(byRow, Statistics.blocks(forks, repetitions));
+    }
+
+    /** Each closed-model round's CPU per request, module and store together: {@code {phase, repetition, module µs, store µs}}. */
+    private static Map<Integer, Double> cpuByRound(List<Object[]> runs) {
+        Map<Integer, Double> byRound = new TreeMap<>();
+        for (Object[] run : runs) {
+            if (Phase.THROUGHPUT.label().equals(run[0]) && run[2] instanceof Number module && run[3] instanceof Number store) {
+                byRound.put(((Number) run[1]).intValue(), module.doubleValue() + store.doubleValue());
+            }
+        }
+        return byRound;
     }
 
     private static Entry entry(String id, Interval interval) {

@@ -120,7 +120,7 @@ final class ReportView {
         Map<String, ModuleSummary> byId = new LinkedHashMap<>();
         summaries.forEach(m -> byId.put(m.module(), m));
         List<Map<String, Object>> ranking = new ArrayList<>();
-        for (Ranking.Place place : Ranking.ofSummaries(summaries)) {
+        for (Ranking.Place place : Ranking.ofSummaries(summaries, settings::forkOf)) {
             ModuleSummary m = byId.get(place.id());
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("rank", place.rank());
@@ -141,7 +141,7 @@ final class ReportView {
      * it follows, with no rank), for report.html's short table.
      */
     List<Map<String, Object>> rankedRows() {
-        List<Ranking.Place> places = Ranking.ofSummaries(summaries);
+        List<Ranking.Place> places = Ranking.ofSummaries(summaries, settings::forkOf);
         List<ModuleSummary> ordered = new ArrayList<>();
         for (Ranking.Place place : places) {
             summaries.stream().filter(m -> m.module().equals(place.id())).forEach(ordered::add);
@@ -319,7 +319,7 @@ final class ReportView {
     private String verdictText() {
         Map<String, ModuleSummary> byId = new LinkedHashMap<>();
         summaries.forEach(m -> byId.put(m.module(), m));
-        List<Ranking.Place> places = Ranking.ofSummaries(summaries);
+        List<Ranking.Place> places = Ranking.ofSummaries(summaries, settings::forkOf);
         if (places.isEmpty()) {
             return null;
         }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.results.Statistics;
 
 /**
  * Two full runs side by side: every headline ratio of each row in the reference run and in another run, each with its
@@ -147,24 +148,22 @@ final class Reproducibility {
                 ? rows.intValue() + " of " + modules.size() : "not recorded";
     }
 
-    /** Each ranked row's interval of the one ranking figure ({@link Ranking#FIGURE}), the A/A twin left out, by row. */
+    /** The rows a run ranks: every row with its CPU per request but the A/A twin. */
     @SuppressWarnings("unchecked")
-    private static Map<String, double[]> intervals(Map<String, Object> run) {
-        Map<String, double[]> intervals = new java.util.LinkedHashMap<>();
-        for (Map<String, Object> row : (List<Map<String, Object>>) run.get("modules")) {
-            if (row.get("twinOf") == null && row.get(Ranking.FIGURE) instanceof Map<?, ?> interval) {
-                intervals.put((String) row.get("module"), new double[] {low((Map<String, Object>) interval), high((Map<String, Object>) interval)});
-            }
-        }
-        return intervals;
+    private static List<String> ranked(Map<String, Object> run) {
+        return ((List<Map<String, Object>>) run.get("modules")).stream().filter(row -> row.get("twinOf") == null && row.get(Ranking.FIGURE) instanceof Map)
+                .map(row -> (String) row.get("module")).toList();
     }
 
     /**
-     * -1 when {@code a}'s whole interval lies below {@code b}'s, 1 when above, 0 when they overlap: level, whatever ranks a
-     * third row gives them (a row's rank counts the rows wholly below it, so two level rows can hold different ranks).
+     * -1 when the run ranks {@code a} below {@code b}, 1 when above, 0 when level: the ranking's own rule, the interval of the
+     * two rows' ratio within each round ({@link Statistics.Rounds#apart}), whatever ranks a third row gives them.
      */
-    private static int order(double[] a, double[] b) {
-        return a[1] < b[0] ? -1 : b[1] < a[0] ? 1 : 0;
+    private static int order(Statistics.Rounds rounds, String a, String b) {
+        if (!rounds.apart(a, b)) {
+            return 0;
+        }
+        return rounds.ratio(a, b).estimate() < 1 ? -1 : 1;
     }
 
     /** Two rows both runs rank, and in each where the first's interval lies against the second's: -1 below, 0 level, 1 above. */
@@ -183,15 +182,15 @@ final class Reproducibility {
     }
 
     private static List<Order> orders(Map<String, Object> reference, Map<String, Object> other) {
-        Map<String, double[]> first = intervals(reference);
-        Map<String, double[]> second = intervals(other);
-        List<String> both = first.keySet().stream().filter(second::containsKey).sorted().toList();
+        Statistics.Rounds first = Ranking.rounds(reference);
+        Statistics.Rounds second = Ranking.rounds(other);
+        List<String> both = ranked(reference).stream().filter(ranked(other)::contains).sorted().toList();
         List<Order> orders = new ArrayList<>();
         for (int i = 0; i < both.size(); i++) {
             for (int j = i + 1; j < both.size(); j++) {
                 String a = both.get(i);
                 String b = both.get(j);
-                orders.add(new Order(a, b, order(first.get(a), first.get(b)), order(second.get(a), second.get(b))));
+                orders.add(new Order(a, b, order(first, a, b), order(second, a, b)));
             }
         }
         return orders;

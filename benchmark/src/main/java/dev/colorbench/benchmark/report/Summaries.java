@@ -22,6 +22,7 @@ import dev.colorbench.benchmark.results.RunStatistics;
 import dev.colorbench.benchmark.results.Sample;
 import dev.colorbench.benchmark.results.ServerFigures;
 import dev.colorbench.benchmark.results.Spread;
+import dev.colorbench.benchmark.results.Statistics;
 import dev.colorbench.benchmark.run.Staleness;
 import dev.colorbench.benchmark.run.SteadyState;
 import dev.colorbench.benchmark.run.Verification;
@@ -52,9 +53,22 @@ final class Summaries {
         Optional<Figures> reference = figures.stream().filter(row -> row.target().id().equals(settings.reference())).findFirst();
         Optional<Figures> mget = figures.stream().filter(row -> row.target().id().equals(MGET)).findFirst();
         Map<Integer, Double> floor = floor(figures, verification, ceiling);
+        Measures measures = new Measures(rounds(figures, Figures::tpsByRound, settings), rounds(figures, Figures::cpuByRound, settings));
         return figures.stream().map(row -> row.summary(verification.of(row.target().id()), warmupOf(warmups, row.target()),
                 staleness.stream().filter(result -> result.target().equals(row.target().id())).findFirst().orElse(null), ceiling, reference,
-                mget, figures.stream().filter(other -> other.target().id().equals(row.target().twinOf())).findFirst(), results, floor)).toList();
+                mget, figures.stream().filter(other -> other.target().id().equals(row.target().twinOf())).findFirst(), results, floor,
+                measures)).toList();
+    }
+
+    /** Every row's throughput and CPU per request, round by round: each figure's interval and each ratio come from these. */
+    private record Measures(Statistics.Rounds tps, Statistics.Rounds cpu) {
+    }
+
+    private static Statistics.Rounds rounds(List<Figures> figures, java.util.function.Function<Figures, Map<Integer, Double>> figure,
+            BenchmarkSettings settings) {
+        Map<String, Map<Integer, Double>> byRow = new java.util.LinkedHashMap<>();
+        figures.forEach(row -> byRow.put(row.target().id(), figure.apply(row)));
+        return Statistics.rounds(byRow, settings::forkOf);
     }
 
     /**
@@ -79,11 +93,6 @@ final class Summaries {
             }
         });
         return floor;
-    }
-
-    /** The ratio of two rows' figures within each round that measured both, with its interval over the rounds. */
-    static Interval paired(Map<Integer, Double> row, Map<Integer, Double> base) {
-        return Figures.paired(row, base);
     }
 
     private static ModuleSummary.Warmup warmupOf(List<SteadyState.Warmup> warmups, Target target) {
@@ -198,11 +207,12 @@ final class Summaries {
         }
 
         ModuleSummary summary(Verification.Check check, ModuleSummary.Warmup warmup, Staleness.Result staleness, Optional<Figures> ceiling,
-                Optional<Figures> reference, Optional<Figures> mget, Optional<Figures> twinOf, JMeterResults results, Map<Integer, Double> runFloor) {
-            Interval ofCeiling = ceiling.filter(row -> row != this).map(row -> pairedOverForks(tpsByRound(), row.tpsByRound())).map(ratio -> ratio.times(100))
-                    .orElse(ceiling.filter(row -> row == this).map(row -> new Interval(100, 100, 100, tpsPerRepetition.size())).orElse(null));
-            Interval ofReference = reference.map(row -> pairedOverForks(tpsByRound(), row.tpsByRound())).orElse(null);
-            Interval floor = runFloor.isEmpty() ? null : pairedOverForks(cpuByRound(), runFloor);
+                Optional<Figures> reference, Optional<Figures> mget, Optional<Figures> twinOf, JMeterResults results, Map<Integer, Double> runFloor,
+                Measures measures) {
+            String id = target.id();
+            Interval ofCeiling = ceiling.map(row -> measures.tps().ratio(id, row.target().id())).map(ratio -> ratio.times(100)).orElse(null);
+            Interval ofReference = reference.map(row -> measures.tps().ratio(id, row.target().id())).orElse(null);
+            Interval floor = runFloor.isEmpty() ? null : measures.cpu().ratio(id, runFloor);
             long samples = closed.samples() + open.values().stream().mapToLong(RunStatistics::samples).sum();
             long errors = closed.errors() + open.values().stream().mapToLong(RunStatistics::errors).sum();
             Integer sourcePost = target.module().sourcePostTps();
@@ -215,16 +225,16 @@ final class Summaries {
                     ofCeiling == null ? null : ofCeiling.estimate(),
                     floor == null ? null : floor.estimate(),
                     ofReference == null ? null : ofReference.estimate(),
-                    mget.map(row -> pairedOverForks(tpsByRound(), row.tpsByRound())).map(Interval::estimate).orElse(null),
-                    mget.map(row -> pairedOverForks(cpuByRound(), row.cpuByRound())).map(Interval::estimate).orElse(null),
+                    mget.map(row -> measures.tps().ratio(id, row.target().id())).map(Interval::estimate).orElse(null),
+                    mget.map(row -> measures.cpu().ratio(id, row.target().id())).map(Interval::estimate).orElse(null),
                     sourcePost, sourcePost == null || referenceSourcePost == null ? null : sourcePost / (double) referenceSourcePost,
                     ModuleSummary.Latency.of(closed, tpsMedian()), openLatency(Phase.HALF), openLatency(Phase.EIGHTY),
                     serverThroughput, serverOpenModel, allocation, cpu, gc, staleness, target.module().knownStale(), tuning(target), samples, errors, samples == 0 ? 0 : errors * 100.0 / samples,
                     results.failures(target.id()), closedModelFailures(results),
-                    Interval.overForks(tpsByRound(), forkOf), Interval.overForks(cpuByRound(), forkOf), ofReference, ofCeiling, floor,
+                    measures.tps().figure(id), measures.cpu().figure(id), ofReference, ofCeiling, floor,
                     twinOf.map(row -> row.target().id()).orElse(null),
-                    twinOf.map(row -> pairedOverForks(tpsByRound(), row.tpsByRound())).orElse(null),
-                    twinOf.map(row -> pairedOverForks(cpuByRound(), row.cpuByRound())).orElse(null),
+                    twinOf.map(row -> measures.tps().ratio(id, row.target().id())).orElse(null),
+                    twinOf.map(row -> measures.cpu().ratio(id, row.target().id())).orElse(null),
                     (int) runs.stream().filter(run -> run.phase().equals(Phase.THROUGHPUT.label()) && run.climbPercent() != null
                             && run.climbPercent() > RunStatistics.CLIMB_PERCENT).count(),
                     runs, fleet());
@@ -301,30 +311,6 @@ final class Summaries {
             }
             parts.addAll(settings);
             return parts.isEmpty() ? null : String.join("; ", parts);
-        }
-
-        /**
-         * The ratio of two rows' figures within each round that measured both, and its interval over the rounds: a round
-         * pairs the two rows close in time, so that the machine's drift between rounds moves both (docs/measuring.md#rounds-and-intervals).
-         */
-        static Interval paired(Map<Integer, Double> row, Map<Integer, Double> base) {
-            return Interval.overForks(ratios(row, base), round -> 1);
-        }
-
-        /** The same, of rounds run in forks: the interval spans the forks too ({@link Interval#overForks}). */
-        Interval pairedOverForks(Map<Integer, Double> row, Map<Integer, Double> base) {
-            return Interval.overForks(ratios(row, base), forkOf);
-        }
-
-        private static Map<Integer, Double> ratios(Map<Integer, Double> row, Map<Integer, Double> base) {
-            Map<Integer, Double> ratios = new java.util.TreeMap<>();
-            row.forEach((round, value) -> {
-                Double other = base.get(round);
-                if (other != null && other > 0) {
-                    ratios.put(round, value / other);
-                }
-            });
-            return ratios;
         }
 
         private static Double ratio(Double value, Double base, double scale) {

@@ -171,6 +171,9 @@ final class PublishedFigures {
 
     private final String run;
 
+    /** Every row of the run by round: the pairs the ranking compares, whichever rows a table shows. */
+    private dev.colorbench.benchmark.results.Statistics.Rounds rounds = dev.colorbench.benchmark.results.Statistics.rounds(Map.of(), round -> 1);
+
     private final Map<String, Row> rows = new LinkedHashMap<>();
 
     /** Each row's figures, as {@code 16,934 TPS}, {@code 64 µs}, {@code 0.93 ×}, {@code 34.8 %}: the numbers of its cells, in their column's unit. */
@@ -265,7 +268,9 @@ final class PublishedFigures {
             }
             figures.put(row.id(), numbers);
         }
-        return new PublishedFigures("the reference run", rows, figures, columns, true, report);
+        PublishedFigures published = new PublishedFigures("the reference run", rows, figures, columns, true, report);
+        published.rounds = Ranking.rounds(summary);
+        return published;
     }
 
     /**
@@ -413,7 +418,8 @@ final class PublishedFigures {
             ranking.put("rank", row -> "a table that ranks shows '" + Ranking.COLUMN + "', the one figure every page ranks by");
             return ranking;
         }
-        List<Ranking.Place> places = Ranking.ofJson(inTable.stream().map(Row::fields).toList());
+        List<Ranking.Place> places = Ranking.of(inTable.stream().filter(row -> row.fields().get("twinOf") == null && row.fields().get(Ranking.FIGURE) instanceof Map)
+                .map(row -> new Ranking.Entry(row.id(), row.number(Ranking.FIGURE + ".estimate"), row.number(Ranking.FIGURE + ".low"), row.number(Ranking.FIGURE + ".high"))).toList(), rounds);
         ranking.put("rank", row -> places.stream().filter(place -> place.id().equals(row.id())).findFirst().map(place -> String.valueOf(place.rank()))
                 .orElse("no rank: the A/A twin, or a row without its CPU per request"));
         ranking.put("", row -> places.stream().filter(place -> place.id().equals(row.id())).findFirst()

@@ -1,4 +1,4 @@
-// The headline chart: every row's throughput (bar: median of the rounds, whisker: its 95 % interval), coloured by the round trips one request
+// The headline chart: every row's throughput (bar: the figure over the rounds, whisker: its 95 % interval), coloured by the round trips one request
 // makes, beside the CPU one request costs the module and its store. The one drawing of it: report.html and the README's
 // picture (docs/results/headline.png, a screenshot of headline.html) both call this function, so they cannot differ.
 // It reads summary.json's shape: { environment, modules: [...] } and the one ranking (report.Ranking) beside it, { ranking: [{ id }] }:

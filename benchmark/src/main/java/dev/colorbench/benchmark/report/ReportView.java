@@ -78,9 +78,9 @@ final class ReportView {
         int forks = environment == null || environment.forks() == null ? 1 : environment.forks();
         String ceiling = unsettledCeiling();
         StringBuilder text = new StringBuilder(ceiling).append((forks > 1
-                ? "Each figure with its 95 %% interval over %d rounds in %d forks, each fork a fresh JVM of every row (a bootstrap of the forks, then of each fork's rounds); a ratio is taken within each round."
+                ? "Each figure with its 95 %% interval over %d rounds in %d forks, each fork a fresh JVM of every row (Student's t over the fork means, their spread pooled across the rows); a ratio is taken within each round, and two rows are apart only where its interval excludes 1."
                         .formatted(rounds.stream().mapToInt(summary -> summary.tps().rounds()).max().orElse(0), forks)
-                : "Each figure with its 95 %% interval over %d rounds (a bootstrap of the rounds' median); a ratio is taken within each round."
+                : "Each figure with its interval over %d rounds in one JVM a row, which cannot show how JVMs differ: no row is ranked apart."
                         .formatted(rounds.stream().mapToInt(summary -> summary.tps().rounds()).max().orElse(0))));
         text.append(tps == null ? "" : " The median row's interval: ±%s of its TPS%s.".formatted(Format.percent(tps.median()),
                 cpu == null ? "" : ", ±%s of its CPU per request".formatted(Format.percent(cpu.median()))));
@@ -113,7 +113,7 @@ final class ReportView {
 
     /**
      * The rows in the one ranking ({@link Ranking}): by the CPU one request costs the module and its store, cheapest first, a
-     * row level with the one before it where their intervals overlap. Beside it, the requests one core serves at that
+     * row level with the one before it where their paired ratio's interval holds 1. Beside it, the requests one core serves at that
      * cost, x floor, and this machine's throughput as a share of the ceiling's (docs/measuring.md#the-ranking).
      */
     List<Map<String, Object>> ranking() {

@@ -188,7 +188,7 @@ public final class Statistics {
                 return false;
             }
             Interval ratio = ratio(row, other);
-            return ratio != null && ratio.low() < ratio.high() && !ratio.contains(1);
+            return ratio != null && paired.df() >= 1 && !ratio.contains(1);
         }
 
         /** Whether a row is judged on its own spread: its forks differ more than the pooled spread allows. */

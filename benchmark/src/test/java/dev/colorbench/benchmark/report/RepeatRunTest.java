@@ -118,9 +118,9 @@ class RepeatRunTest {
                         org.assertj.core.groups.Tuple.tuple("a", 2, "b"));
 
         assertThat(Reproducibility.reversed(reference, other)).extracting(pair -> pair[0] + " " + pair[1]).as("b and a level in the second run")
-                .containsExactly("b c", "a c");
+                .containsExactlyInAnyOrder("b c", "a c");
         assertThat(Reproducibility.markdown(reference, other, Reproducibility.Kind.HALVED))
-                .contains("of 2 pairs of rows ranked apart in both runs, 2 are in the opposite order: b before c in the reference run, a before c in the reference run.");
+                .contains("of 2 pairs of rows ranked apart in both runs, 2 are in the opposite order: a before c in the reference run, b before c in the reference run.");
     }
 
     @Test

@@ -209,30 +209,40 @@ class ReportTest {
     }
 
     @Test
-    void ranksRowsOnlyWhereTheirIntervalsDoNotOverlapAndLeavesTheTwinOut() {
-        List<ModuleSummary> rows = List.of(ranked("a", new Interval(28.7, 26.0, 31.0, 8), null), ranked("b", new Interval(25.6, 24.0, 27.0, 8), null),
-                ranked("c", new Interval(13.3, 13.0, 13.6, 8), null), ranked("c+twin", new Interval(13.5, 13.1, 13.9, 8), "c"),
-                ranked("d", new Interval(14.8, 13.5, 15.2, 8), null));
+    void ranksRowsOnlyWhereTheirPairedRatioExcludesOneAndLeavesTheTwinOut() {
+        // eight rounds in two forks: d 13 % above c in its first fork and 2 % in its second, b and a 12 % apart round by round
+        double[] c = { 13.3, 13.0, 13.6, 13.3, 13.1, 13.5, 13.2, 13.4 };
+        double[] d = { 15.0, 14.8, 15.2, 14.9, 13.6, 13.4, 13.7, 13.5 };
+        double[] b = { 25.6, 25.1, 26.0, 25.4, 25.3, 25.9, 25.5, 25.7 };
+        double[] a = { 28.7, 28.2, 29.1, 28.5, 28.4, 29.0, 28.6, 28.8 };
+        List<ModuleSummary> rows = List.of(ranked("a", new Interval(28.7, 26.0, 31.0, 8), null, a), ranked("b", new Interval(25.6, 24.0, 27.0, 8), null, b),
+                ranked("c", new Interval(13.3, 13.0, 13.6, 8), null, c), ranked("c+twin", new Interval(13.5, 13.1, 13.9, 8), "c", c),
+                ranked("d", new Interval(14.8, 13.5, 15.2, 8), null, d));
         ReportView view = new ReportView(BenchmarkSettings.from(new Properties(), Map.of()), null, rows, "./mvnw -Pbenchmark verify");
 
         assertThat(view.ranking()).as("cheapest first").extracting(row -> row.get("rank") + " " + row.get("module") + " " + row.get("level"))
-                .containsExactly("1 c ", "1 d level with c", "3 b ", "3 a level with b");
+                .containsExactly("1 c ", "1 d level with c", "3 b ", "4 a ");
         assertThat(view.ranking().get(0).get("cpu")).as("ranked by the CPU a request costs").isEqualTo("13 (13-14)");
         assertThat(view.ranking().get(0).get("perCore")).isEqualTo("75,188 (73,529-76,923)");
         assertThat(view.rankedRows()).extracting(row -> row.get("module") + " " + row.get("rank")).as("the twin right after its row, unranked")
-                .containsExactly("c 1", "c+twin ", "d 1", "b 3", "a 3");
+                .containsExactly("c 1", "c+twin ", "d 1", "b 3", "a 4");
     }
 
     /**
      * A row with only its CPU per request, its share of the ceiling and its ratio to the reference row measured (all three
-     * {@code ratio}), and the row it is the A/A twin of.
+     * {@code ratio}), the row it is the A/A twin of, and its CPU per request in each of eight rounds.
      */
-    private static ModuleSummary ranked(String module, Interval ratio, String twinOf) {
+    private static ModuleSummary ranked(String module, Interval ratio, String twinOf, double... cpuByRound) {
         ModuleSummary.Latency none = new ModuleSummary.Latency(null, null, null, null, null, 0, 0, null, null, null, null, null, null, null);
+        List<ModuleSummary.Run> runs = new java.util.ArrayList<>();
+        for (int round = 1; round <= cpuByRound.length; round++) {
+            runs.add(new ModuleSummary.Run(dev.colorbench.benchmark.plan.Phase.THROUGHPUT.label(), round, 1000, 0, 100.0, List.of(), null, null, null, null,
+                    null, cpuByRound[round - 1], 0.0, null, null, null, null));
+        }
         return new ModuleSummary(module, "pattern", "MVC", "redis-pattern", Map.of(), null, Map.of(), 1, 1.0, null, null, "1 MGET", 1.0,
                 100.0, 100.0, 100.0, List.of(100.0), null, null, ratio.estimate(), null, null, null, null, none, none, none, null, null, null, null,
                 new ModuleSummary.Gc(null, null, null), null, null, null, 0, 0, 0, Map.of(), Map.of(), null, ratio, ratio, ratio, null, twinOf, null,
-                null, 0, List.of(), null);
+                null, 0, runs, null);
     }
 
     @Test

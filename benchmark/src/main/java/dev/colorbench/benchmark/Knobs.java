@@ -25,6 +25,10 @@ import java.util.stream.Collectors;
  * java -Dbenchmark.modlues=x benchmark/src/main/java/dev/colorbench/benchmark/Knobs.java   # checks the benchmark.* system properties
  * java benchmark/src/main/java/dev/colorbench/benchmark/Knobs.java --readme                # prints the README's table
  * </pre>
+ *
+ * <p>Every quick default of a knob is here. Quick mode still changes what no knob sets: a scenario's conditions (fewer client
+ * steps, distances, sizes and rates), the outage's timing, the rows some scenarios take, JMeter's first warm-up round, and
+ * the report's and the progress estimate's words. Those are the code's own choices, each beside what it changes.
  */
 // public: the build runs its main in Maven's JVM, from a class loader of its own
 public final class Knobs {

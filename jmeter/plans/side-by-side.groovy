@@ -22,6 +22,16 @@ props.remove('side.failed')
     }
 }
 
+// A -Dbenchmark.<name> on Maven's command line (which Maven's mvn script exports) is the benchmark's knob, not this plan's:
+// ignored, it would load what was not asked, for as long as was not asked
+List<String> benchmarkKnobs = (System.getenv('MAVEN_CMD_LINE_ARGS') ?: '').split(/\s+/).findAll { it.startsWith('-Dbenchmark.') }
+        .collect { it.substring('-D'.length()).split('=')[0] }.unique()
+if (benchmarkKnobs) {
+    stopRun(benchmarkKnobs.collect { '-D' + it }.join(', ') + ': the benchmark\'s knobs (benchmark/README.md), which ./mvnw jmeter:jmeter does not read.',
+            'Its own knobs are -Djmeter.<name> (jmeter/README.md): ' + benchmarkKnobs.collect { '-Djmeter.' + it.substring('benchmark.'.length()) }.join(', '))
+    return
+}
+
 String host = props.getProperty('host', '127.0.0.1')
 String path = props.getProperty('path', '/colors')
 // beside this script: the checked-in plans (jmeter.plans, which jmeter/pom.xml gives every JMeter it starts, a remote

@@ -1,11 +1,11 @@
 // The set-up step of every checked-in plan, run once before any load when a plan runs by hand
-// (./mvnw jmeter:jmeter -Dbenchmark.plan=..., see jmeter/README.md). Maven hands the -Dbenchmark.* knobs to the JMeter
+// (./mvnw jmeter:jmeter -Djmeter.plan=..., see jmeter/README.md). Maven hands the -Djmeter.* knobs to the JMeter
 // JVM as system properties; this makes them the plans' properties (a -J given to JMeter directly
 // wins). Then it asks the module the plan is about to load for GET /colors, and if nothing answers
 // it stops JMeter with a message naming the URL, rather than letting it record minutes of errors.
 // In JMeter's GUI it stops the run only, and leaves the GUI open.
 ['host', 'port', 'path', 'threads', 'duration', 'rampup', 'rate', 'pool', 'warmup'].each { name ->
-    String given = System.getProperty('benchmark.' + name)
+    String given = System.getProperty('jmeter.' + name)
     if (given != null && !props.containsKey(name)) {
         props.put(name, given)
     }
@@ -38,7 +38,7 @@ while (true) {
 OUT.println('')
 OUT.println('[benchmark] No module answers GET ' + url + ' (' + problem + ').')
 OUT.println('[benchmark] Start the modules first (./mvnw -Pstack verify, or docker compose up -d --build),')
-OUT.println('[benchmark] or point the plan at one: ./mvnw jmeter:jmeter -Dbenchmark.plan=' + org.apache.jmeter.services.FileServer.fileServer.scriptName + ' -Dbenchmark.port=<port> [-Dbenchmark.host=<host>]')
+OUT.println('[benchmark] or point the plan at one: ./mvnw jmeter:jmeter -Djmeter.plan=' + org.apache.jmeter.services.FileServer.fileServer.scriptName + ' -Djmeter.port=<port> [-Djmeter.host=<host>]')
 OUT.println('')
 OUT.flush()
 if (org.apache.jmeter.gui.GuiPackage.instance != null) {

@@ -1,17 +1,17 @@
 // JMeter's init script (jsr223.init.file, set in ../pom.xml), run when JMeter starts. After a run of
 // side-by-side.jmx, once JMeter has written its dashboard and exits, it reads the dashboard's statistics
 // (statistics.json: every measured sample of each module, the warm-up left out) and prints the side-by-side
-// table, writing it to <benchmark.tableDirectory>/side-by-side.md and .html. A module with no samples was
-// not running. If any module's errors are above benchmark.errorThreshold percent, JMeter's exit code
+// table, writing it to <jmeter.tableDirectory>/side-by-side.md and .html. A module with no samples was
+// not running. If any module's errors are above jmeter.errorThreshold percent, JMeter's exit code
 // becomes 1, which fails the build. JMeter offers a plan no later hook than the end of its JVM, hence the
 // shutdown hook; it does nothing after any other plan, or if the run stopped before the load. With no dashboard
 // asked for (JMeter's GUI, or JMeter's command line without -e -o) there is no table to write.
 import groovy.json.JsonSlurper
 import java.text.NumberFormat
 
-/** A knob as the set-up step read it: a -J given to JMeter, else Maven's -Dbenchmark.<name> (a remote run's controller has only that). */
+/** A knob as the set-up step read it: a -J given to JMeter, else Maven's -Djmeter.<name> (a remote run's controller has only that). */
 String knob(String name, String otherwise) {
-    props.getProperty(name) ?: System.getProperty('benchmark.' + name, otherwise)
+    props.getProperty(name) ?: System.getProperty('jmeter.' + name, otherwise)
 }
 
 String escape(String text) {
@@ -41,7 +41,7 @@ Runtime.runtime.addShutdownHook(new Thread({
         Map<String, Integer> targets = [:]
         String listed = props.getProperty('side.targets') ?: knob('targets', '')
         if (listed.isBlank()) {
-            File plans = new File(System.getProperty('benchmark.plans') ?: org.apache.jmeter.services.FileServer.fileServer.baseDir).absoluteFile
+            File plans = new File(System.getProperty('jmeter.plans') ?: org.apache.jmeter.services.FileServer.fileServer.baseDir).absoluteFile
             targets = evaluate(new File(plans, 'side-by-side-targets.groovy'))(plans.parentFile.parentFile)
         }
         listed.split(',').findAll { !it.isBlank() }.each { target ->
@@ -50,7 +50,7 @@ Runtime.runtime.addShutdownHook(new Thread({
         }
         List<String> asked = knob('modules', '').split(',').collect { it.trim() }.findAll { !it.isEmpty() }
         List<String> rows = asked ?: targets.keySet() as List
-        double threshold = System.getProperty('benchmark.errorThreshold', '0') as double
+        double threshold = System.getProperty('jmeter.errorThreshold', '0') as double
         NumberFormat whole = NumberFormat.getIntegerInstance(Locale.ROOT)
         whole.groupingUsed = true
 
@@ -75,7 +75,7 @@ Runtime.runtime.addShutdownHook(new Thread({
         }
         List<String> header = ['module', 'port', 'TPS', 'p50 ms', 'p99 ms', 'errors']
         String host = knob('host', '127.0.0.1')
-        List<String> engines = System.getProperty('benchmark.engines', '').split(',').collect { it.trim() }.findAll { !it.isEmpty() }
+        List<String> engines = System.getProperty('jmeter.engines', '').split(',').collect { it.trim() }.findAll { !it.isEmpty() }
         String threads = knob('threads', '10') + ' threads' +
                 (engines ? ' on each of ' + engines.size() + ' JMeter engines (' + engines.join(', ') + '), their samples together' : '')
         String about = 'Every module on ' + host + ', one after another: ' + threads + ', ' +
@@ -95,7 +95,7 @@ Runtime.runtime.addShutdownHook(new Thread({
         table.each { html << '<tr>' << it.collect { '<td>' + escape(it) + '</td>' }.join() << '</tr>' }
         html << '</table><p><a href="' << new File(index).toURI() << '">JMeter\'s dashboard of this run</a></p></body></html>\n'
 
-        File directory = new File(System.getProperty('benchmark.tableDirectory', '.'))
+        File directory = new File(System.getProperty('jmeter.tableDirectory', '.'))
         directory.mkdirs()
         new File(directory, 'side-by-side.md').setText(markdown.toString(), 'UTF-8')
         new File(directory, 'side-by-side.html').setText(html.toString(), 'UTF-8')
@@ -107,7 +107,7 @@ Runtime.runtime.addShutdownHook(new Thread({
         println ''
         println 'Written to ' + new File(directory, 'side-by-side.md') + ' and .html; JMeter\'s dashboard: ' + index
         if (failed) {
-            println 'FAILED: errors above ' + threshold + ' % (benchmark.errorThreshold) in ' + failed.join(', ')
+            println 'FAILED: errors above ' + threshold + ' % (jmeter.errorThreshold) in ' + failed.join(', ')
             System.out.flush()
             Runtime.runtime.halt(1)
         }

@@ -1,4 +1,4 @@
-// The set-up step of side-by-side.jmx, run once before any load. Maven hands the -Dbenchmark.* knobs to the
+// The set-up step of side-by-side.jmx, run once before any load. Maven hands the -Djmeter.* knobs to the
 // JMeter JVM as system properties; this makes them the plan's properties (a -J given to JMeter directly wins).
 // Without targets (name:port, comma-separated), the modules are those of the repository's poms (side-by-side-targets.groovy),
 // so that the plan runs from JMeter's GUI as it is. Then it asks every module of targets (modules picks some) for
@@ -16,17 +16,27 @@ import java.util.concurrent.TimeUnit
 // a GUI runs the plan again in the same JVM: an earlier run's failure is not this one's
 props.remove('side.failed')
 ['host', 'modules', 'targets', 'threads', 'duration', 'warmup', 'path'].each { name ->
-    String given = System.getProperty('benchmark.' + name)
+    String given = System.getProperty('jmeter.' + name)
     if (given != null && !props.containsKey(name)) {
         props.put(name, given)
     }
 }
 
+// A -Dbenchmark.<name> on Maven's command line (which Maven's mvn script exports) is the benchmark's knob, not this plan's:
+// ignored, it would load what was not asked, for as long as was not asked
+List<String> benchmarkKnobs = (System.getenv('MAVEN_CMD_LINE_ARGS') ?: '').split(/\s+/).findAll { it.startsWith('-Dbenchmark.') }
+        .collect { it.substring('-D'.length()).split('=')[0] }.unique()
+if (benchmarkKnobs) {
+    stopRun(benchmarkKnobs.collect { '-D' + it }.join(', ') + ': the benchmark\'s knobs (benchmark/README.md), which ./mvnw jmeter:jmeter does not read.',
+            'Its own knobs are -Djmeter.<name> (jmeter/README.md): ' + benchmarkKnobs.collect { '-Djmeter.' + it.substring('benchmark.'.length()) }.join(', '))
+    return
+}
+
 String host = props.getProperty('host', '127.0.0.1')
 String path = props.getProperty('path', '/colors')
-// beside this script: the checked-in plans (benchmark.plans, which jmeter/pom.xml gives every JMeter it starts, a remote
+// beside this script: the checked-in plans (jmeter.plans, which jmeter/pom.xml gives every JMeter it starts, a remote
 // engine included), or the folder the plan runs from; the repository is two folders up
-File plans = new File(System.getProperty('benchmark.plans') ?: org.apache.jmeter.services.FileServer.fileServer.baseDir).absoluteFile
+File plans = new File(System.getProperty('jmeter.plans') ?: org.apache.jmeter.services.FileServer.fileServer.baseDir).absoluteFile
 Map<String, Integer> targets = [:]
 String listed = props.getProperty('targets', '')
 if (listed.isBlank()) {
@@ -109,13 +119,13 @@ List<String> notRunning = rows.findAll { answers[it] == 'not running' }
 List<String> broken = rows.findAll { !running.contains(it) && !notRunning.contains(it) }
 if (broken) {
     stopRun(*(broken.collect { it + ' (http://' + host + ':' + targets[it] + path + ') ' + answers[it] } +
-            ['A module that answers but not the palette would be measured doing something else: fix it, or leave it out with -Dbenchmark.modules=...']))
+            ['A module that answers but not the palette would be measured doing something else: fix it, or leave it out with -Djmeter.modules=...']))
     return
 }
 if (!running) {
     stopRun('No module answers GET ' + path + ' on ' + host + '; tried ' + rows.collect { it + ' (' + targets[it] + ')' }.join(', ') + '.',
             'Start them first, in another terminal: ./mvnw -Pstack verify (or docker compose up -d --build),',
-            'or name the host they run on: ./mvnw jmeter:jmeter -Dbenchmark.host=<host> (JMeter alone: -Jhost=<host>)')
+            'or name the host they run on: ./mvnw jmeter:jmeter -Djmeter.host=<host> (JMeter alone: -Jhost=<host>)')
     return
 }
 

@@ -10,8 +10,9 @@ import java.util.function.Function;
 import dev.colorbench.benchmark.plan.BodyCheck;
 
 /**
- * Every knob of a benchmark run, read once from {@code -Dbenchmark.*}. Quick mode only changes the
- * defaults (a smoke run for CI): a knob given on the command line always wins.
+ * Every knob of a benchmark run, read once from {@code -Dbenchmark.*} through {@link Knobs}, which holds each knob's
+ * defaults and says what it means. Quick mode only changes the defaults (a smoke run for CI): a knob given on the
+ * command line always wins.
  *
  * @param modules the module ids to load, in order (a variant as {@code module+variant}); empty: every
  *        module of {@code modules/pom.xml} and its declared variants
@@ -102,102 +103,6 @@ public record BenchmarkSettings(
     /** Load generator and modules share this machine; only loopback is ever load-tested. */
     public static final String HOST = "127.0.0.1";
 
-    private static final String PREFIX = "benchmark.";
-
-    /** Defaults of the full run and, where it differs, of quick mode. */
-    private static final Map<String, String[]> DEFAULTS = Map.ofEntries(
-            Map.entry("modules", new String[] { "" }),
-            // Rounds, each row once per round in an order of its own: a ratio is taken within each round, and its interval over the
-            // rounds. More, shorter rounds pair rows closer in time and narrow the intervals more than fewer, longer ones
-            // (docs/measuring.md#rounds-and-intervals). Quick mode checks that everything works, not how fast: each of its knobs below is
-            // the least that still takes every path (a run, a window, a warm-up round), because CI runs every row and scenario with it. A
-            // run of 1 s still records every request it started: JMeter lets a request under way at the end finish, and counts it.
-            Map.entry("repetitions", new String[] { "8", "1" }),
-            // Ten closed-model clients, as in the source post whose loop every ratio is taken against (docs/measuring.md#what-one-run-does).
-            Map.entry("threads", new String[] { "10" }),
-            // The ramp-up is left out of the figures: fresh JMeter threads climb for a moment, and by its end a run is near its plateau
-            // (docs/measuring.md#warm-up-and-steady-state). A run must be long enough that that moment and short drift weigh little,
-            // while every second is paid by every row and repetition (docs/measuring.md#rounds-and-intervals).
-            Map.entry("duration", new String[] { "5", "1" }),
-            Map.entry("rampup", new String[] { "1", "0" }),
-            Map.entry("latencyDuration", new String[] { "4", "1" }),
-            Map.entry("rate", new String[] { "50" }),
-            // After the light phase a row's own warm-up is short: a row whose JIT is quiet but whose throughput has not settled by then rarely
-            // settles later, since the machine's own drift moves it. A row still compiling goes on longer, because stopping it early
-            // widens the spread of its repetitions (docs/measuring.md#warm-up-and-steady-state).
-            Map.entry("warmup", new String[] { "12", "2" }),
-            // a loop row's per-request code reaches the JIT's call thresholds many times later than a fast row's
-            // (docs/measuring.md#warm-up-and-steady-state)
-            Map.entry("warmupCompiling", new String[] { "100", "2" }),
-            // past that, a row still compiling or climbing goes on until it has served twice the calls C2's tiered threshold asks of a method
-            // each request runs once (15,000), so a slow row or a slow machine gets the calls a fast one gets, within a stated limit
-            // (docs/measuring.md#warm-up-and-steady-state)
-            Map.entry("warmupCompilingRequests", new String[] { "30000", "0" }),
-            // unset in quick mode: the longer of warmup and warmupCompiling; given a longer warmupCompiling, never below it
-            Map.entry("warmupLimit", new String[] { "300", "" }),
-            // Rows are warmed in pairs, one per core, at a light load until their JITs are quiet: each JVM's one C2 thread then gets most
-            // of a core, and the repetitions agree more closely than with rows warmed one after another or all at once
-            // (docs/measuring.md#warm-up-and-steady-state).
-            Map.entry("warmupTogether", new String[] { "60", "0" }),
-            // Throughput alone looks settled too early: a row is warm when its last windows no longer climb and its JIT was all but idle in them
-            // (docs/measuring.md#warm-up-and-steady-state).
-            Map.entry("warmupWindow", new String[] { "2", "1" }),
-            Map.entry("warmupWindows", new String[] { "3", "2" }),
-            Map.entry("warmupTolerance", new String[] { "5", "10" }),
-            // JMeter starts cold too: a round of these warm-ups, one per row, comes before the first repetition (plan.Schedule), so each
-            // row's first repetition follows the other rows' turns like its later ones (docs/measuring.md#warm-up-and-steady-state).
-            Map.entry("jmeterWarmup", new String[] { "5", "1" }),
-            // A failed closed-model request is a defect, except a store's rare 503, which is a figure of its row
-            // (docs/measuring.md#what-one-run-does).
-            Map.entry("errorThreshold", new String[] { "0" }),
-            // The full run's options gave the MGET modules the shortest pauses and the best p99 (docs/measuring.md#jvm-options). A quick run
-            // only checks that every row and scenario works, on CI machines of unknown memory: small heaps, and C1 alone, because most of
-            // a module start's CPU goes to its compiler threads.
-            Map.entry("jvmArgs", new String[] { "-Xms1g -Xmx1g -XX:+UseParallelGC", "-Xms256m -Xmx256m -XX:+UseParallelGC -XX:TieredStopAtLevel=1" }),
-            Map.entry("healthTimeout", new String[] { "120" }),
-            Map.entry("redisUrl", new String[] { "" }),
-            Map.entry("redisClusterNodes", new String[] { "" }),
-            Map.entry("databaseUrl", new String[] { "" }),
-            Map.entry("reference", new String[] { "cacheable-loop" }),
-            Map.entry("javaHome", new String[] { "" }),
-            Map.entry("scenario", new String[] { "headline" }),
-            // A scenario compares each row with itself under many conditions, so its runs are shorter and fewer than the headline's
-            // (docs/measuring.md#rounds-and-intervals).
-            Map.entry("scenarioDuration", new String[] { "6", "1" }),
-            Map.entry("scenarioRepetitions", new String[] { "2", "1" }),
-            // One row per way of paying for a read: the ceiling, a round trip per key, one MGET on request threads, one MGET on an event
-            // loop, many GETs in one flush (docs/scenarios.md#which-rows). Quick: the ceiling, the loop, and one module of each other stack and store.
-            Map.entry("scenarioModules", new String[] { "in-memory,cacheable-loop,template-mget,reactive-mget,pipelined-get",
-                    "in-memory,cacheable-loop,reactive-mget,jdbc-loop" }),
-            // Shared: splitting the cores favours the fastest rows and does not shorten the MGET rows' latency tail
-            // (docs/measuring.md#jmeters-own-cost).
-            Map.entry("cpus", new String[] { "shared" }),
-            // Off: each of JMeter's own dashboards starts a report-generator JVM per row, which lengthens a full run, and the report has every figure.
-            Map.entry("dashboards", new String[] { "false" }),
-            // The strongest check: a weaker one saves JMeter no measurable CPU (docs/measuring.md#jmeters-own-cost).
-            Map.entry("bodyCheck", new String[] { "whole" }),
-            // JMeter's open model starts a thread and a connection per arrival: on two shared cores, above this it falls behind its schedule
-            // and the failures are the machine's, not the module's (docs/measuring.md#latency-at-a-share-of-throughput).
-            Map.entry("openModelCap", new String[] { "1000" }),
-            Map.entry("servers", new String[] { "" }),
-            // Long enough for a few thousand samples of every row at 1 ms, in the 3 s the window keeps; taken after the measured runs,
-            // in no figure (docs/measuring.md#where-the-cpu-goes). Quick: as short as a window allows (2 s), so that CI keeps the
-            // profiles working.
-            Map.entry("profile", new String[] { "5", "1" }),
-            // Every headline run measures its own noise: this row twice, two JVMs of one module, an A/A pair whose ratios would be
-            // 1 on a perfect machine (docs/measuring.md#rounds-and-intervals). The default pattern: most users' starting point.
-            Map.entry("twin", new String[] { "template-mget" }),
-            // The workload run's knobs: unset, the headline's own (the 148 colors, each its own size, Redis on loopback).
-            Map.entry("keys", new String[] { "" }),
-            Map.entry("valueBytes", new String[] { "" }),
-            Map.entry("redisRoundTrip", new String[] { "" }),
-            // Each run its own rounds' orders: two runs with fixed orders would repeat the same pairings, and agree more than two runs
-            // of a user's (docs/measuring.md#rounds-and-intervals).
-            Map.entry("seed", new String[] { "" }),
-            // Two JVMs of one module differ by more than the rounds of one JVM show: the rounds are split over fresh JVMs, and every
-            // interval spans them (docs/measuring.md#rounds-and-intervals). Quick: one, the least that takes every path.
-            Map.entry("forks", new String[] { "2", "1" }));
-
     public BenchmarkSettings {
         modules = List.copyOf(modules);
         scenarioModules = List.copyOf(scenarioModules);
@@ -235,23 +140,16 @@ public record BenchmarkSettings(
     }
 
     /**
-     * Reads {@code benchmark.*} from {@code source} (system properties under Maven), falling back to
+     * Reads {@code benchmark.*} from {@code source} (system properties under Maven) through {@link Knobs}, falling back to
      * the environment's {@code REDIS_URL} for Redis, then to the defaults of the chosen mode.
+     *
+     * @throws IllegalArgumentException when {@code source} has a {@code benchmark.*} property that is not a knob, or a value
+     *         its knob does not accept
      */
     public static BenchmarkSettings from(Properties source, Map<String, String> environment) {
-        if (source.getProperty(PREFIX + "scenarioWarmup") != null) {
-            throw new IllegalArgumentException("benchmark.scenarioWarmup is no more: a scenario warms its rows as the headline does "
-                    + "(benchmark.warmup, benchmark.warmupCompiling, benchmark.warmupTogether)");
-        }
-        boolean quick = Boolean.parseBoolean(source.getProperty(PREFIX + "quick", "false"));
-        Function<String, String> value = key -> {
-            String given = source.getProperty(PREFIX + key);
-            if (given != null && !given.isBlank()) {
-                return given.trim();
-            }
-            String[] defaults = DEFAULTS.get(key);
-            return quick && defaults.length > 1 ? defaults[1] : defaults[0];
-        };
+        Knobs.requireValid(source);
+        boolean quick = Boolean.parseBoolean(Knobs.value(source, false, "quick"));
+        Function<String, String> value = key -> Knobs.value(source, quick, key);
         String redisUrl = value.apply("redisUrl");
         if (redisUrl.isEmpty()) {
             redisUrl = environment.getOrDefault("REDIS_URL", "").trim();
@@ -275,7 +173,7 @@ public record BenchmarkSettings(
                 Integer.parseInt(value.apply("warmupCompiling")),
                 Integer.parseInt(value.apply("warmupCompilingRequests")),
                 Math.max(value.apply("warmupLimit").isEmpty() ? 0 : Integer.parseInt(value.apply("warmupLimit")),
-                        source.getProperty(PREFIX + "warmupLimit", "").isBlank()
+                        !Knobs.given(source, "warmupLimit")
                                 ? Math.max(Integer.parseInt(value.apply("warmup")), Integer.parseInt(value.apply("warmupCompiling"))) : 0),
                 Integer.parseInt(value.apply("warmupTogether")),
                 Integer.parseInt(value.apply("warmupWindow")),
@@ -304,7 +202,7 @@ public record BenchmarkSettings(
                 Workload.of(value.apply("keys"), value.apply("valueBytes"), value.apply("redisRoundTrip"), words(value.apply("scenario"), ",")),
                 value.apply("seed").isEmpty() ? drawnSeed() : Long.parseLong(value.apply("seed")),
                 // unset, no more forks than rounds: a run of fewer rounds asks for fewer forks by asking for fewer rounds
-                source.getProperty(PREFIX + "forks", "").isBlank() ? Math.min(Integer.parseInt(value.apply("forks")),
+                !Knobs.given(source, "forks") ? Math.min(Integer.parseInt(value.apply("forks")),
                         Integer.parseInt(value.apply("repetitions"))) : Integer.parseInt(value.apply("forks")));
     }
 

@@ -1,5 +1,9 @@
 package dev.colorbench.benchmark;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -149,6 +153,74 @@ class BenchmarkSettingsTest {
         one.setProperty("benchmark.forks", "2");
         assertThatThrownBy(() -> BenchmarkSettings.from(one, Map.of())).hasMessageContaining("benchmark.forks (2) cannot exceed");
         assertThat(BenchmarkSettings.from(quickProperties(), Map.of()).forks()).isEqualTo(1);
+    }
+
+    @Test
+    void aKnobThatIsNotInTheTableStopsTheRunNamingTheNearestAndEveryKnob() {
+        Properties typo = new Properties();
+        typo.setProperty("benchmark.modlues", "near-cache");
+
+        assertThatThrownBy(() -> BenchmarkSettings.from(typo, Map.of())).as("a typo would otherwise run every row for an hour")
+                .hasMessageContaining("benchmark.modlues is not a knob: did you mean benchmark.modules?")
+                .hasMessageContaining("benchmark.scenarioModules").hasMessageContaining("benchmark.fleetRate");
+        assertThat(Knobs.nearest("warmupCompilng")).isEqualTo("warmupCompiling");
+        assertThat(Knobs.nearest("Repetitons")).as("case and a dropped letter").isEqualTo("repetitions");
+        assertThat(Knobs.nearest("jmeterwarmpu")).as("swapped letters").isEqualTo("jmeterWarmup");
+        Properties far = new Properties();
+        far.setProperty("benchmark.colour", "red");
+        assertThat(Knobs.problems(far)).first().isEqualTo("benchmark.colour is not a knob, nor near one");
+    }
+
+    @Test
+    void aValueItsKnobDoesNotTakeStopsTheRunAndABlankOneIsUnset() {
+        Properties given = new Properties();
+        given.setProperty("benchmark.threads", "ten");
+        given.setProperty("benchmark.cpus", "half");
+        assertThatThrownBy(() -> BenchmarkSettings.from(given, Map.of()))
+                .hasMessageContaining("benchmark.threads must be a whole number above 0, was 'ten'")
+                .hasMessageContaining("benchmark.cpus must be shared or split, was 'half'");
+
+        Properties blank = new Properties();
+        blank.setProperty("benchmark.threads", " ");
+        assertThat(BenchmarkSettings.from(blank, Map.of()).threads()).isEqualTo(10);
+    }
+
+    @Test
+    void everyKnobOfTheTableIsAccepted() {
+        // the knobs whose default is unset, each with a value a user would give
+        Map<String, String> examples = Map.ofEntries(Map.entry("modules", "in-memory,template-mget+virtual"), Map.entry("seed", "4110032433253066380"),
+                Map.entry("redisUrl", "redis://127.0.0.1:6379"), Map.entry("servers", "redis://127.0.0.1:6390,/usr/bin/valkey-server"),
+                Map.entry("redisClusterNodes", "127.0.0.1:7000,127.0.0.1:7001"), Map.entry("databaseUrl", "jdbc:postgresql://127.0.0.1/colors"),
+                Map.entry("keys", "400"), Map.entry("valueBytes", "2048"), Map.entry("redisRoundTrip", "1ms"),
+                Map.entry("javaHome", System.getProperty("java.home")), Map.entry("fleetRate", "5_000"));
+        Properties all = new Properties();
+        for (Knobs.Knob knob : Knobs.all()) {
+            String value = knob.fullDefault().isEmpty() ? examples.get(knob.name()) : knob.fullDefault();
+            assertThat(value).as("an example of benchmark." + knob.name()).isNotNull();
+            all.setProperty(Knobs.PREFIX + knob.name(), value);
+            if (!knob.fullDefault().isEmpty()) {
+                Properties one = new Properties();
+                one.setProperty(Knobs.PREFIX + knob.name(), value);
+                assertThat(BenchmarkSettings.from(one, Map.of())).as("benchmark.%s=%s alone", knob.name(), value).isNotNull();
+            }
+        }
+        assertThat(Knobs.problems(all)).isEmpty();
+    }
+
+    @Test
+    void theReadmesKnobsTableIsTheTableOfKnobs() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("README.md"));
+        int heading = lines.indexOf("### Knobs (`-Dbenchmark.<name>=...`)");
+        assertThat(heading).as("benchmark/README.md's knobs heading").isNotNegative();
+        int start = lines.subList(heading, lines.size()).indexOf("| name | default | quick mode | meaning |") + heading;
+        int end = start;
+        while (end < lines.size() && lines.get(end).startsWith("|")) {
+            end++;
+        }
+        assertThat(String.join("\n", lines.subList(start, end)))
+                .as("benchmark/README.md's knobs table is not Knobs.java's. Change the knob in Knobs.java, then, from the repository root, "
+                        + "replace the README's table with the output of: java benchmark/src/main/java/dev/colorbench/benchmark/Knobs.java --readme")
+                .isEqualTo(Knobs.readmeTable());
     }
 
     private static Properties quickProperties() {

@@ -36,7 +36,7 @@ class JMeterPlansTest {
         try (Reader pom = Files.newBufferedReader(REPOSITORY.resolve("jmeter/pom.xml"))) {
             jmeter = new MavenXpp3Reader().read(pom);
         }
-        assertThat(jmeter.getProperties().getProperty("benchmark.targets")).as("jmeter/pom.xml's benchmark.targets: empty, the poms' list").isEmpty();
+        assertThat(jmeter.getProperties().getProperty("jmeter.targets")).as("jmeter/pom.xml's jmeter.targets: empty, the poms' list").isEmpty();
         assertThat(Files.readString(REPOSITORY.resolve("jmeter/plans/side-by-side.jmx"))).as("side-by-side.jmx holds no list of its own")
                 .doesNotContain("\"targets\"", ":8080");
     }

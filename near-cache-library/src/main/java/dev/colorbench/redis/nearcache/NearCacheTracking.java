@@ -138,7 +138,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
      * client: the caches then read Redis each time.
      *
      * @throws InvalidConfigurationPropertyValueException for a property out of its range
-     * @throws IllegalStateException for a setup of the Redis client that the near cache cannot track
+     * @throws NearCacheSetupException for a setup of the Redis client that the near cache cannot track
      */
     public NearCacheTracking(RedisConnectionFactory connectionFactory, NearCacheProperties properties) {
         this.connectionFactory = connectionFactory;
@@ -152,8 +152,9 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             return;
         }
         if (!(connectionFactory instanceof LettuceConnectionFactory lettuce)) {
-            throw new IllegalStateException("A near cache needs Lettuce (RESP3 push messages), not " + connectionFactory.getClass().getName()
-                    + "; or turn it off with redis.near-cache.enabled=false");
+            throw new NearCacheSetupException("A near cache needs Lettuce (RESP3 push messages), not " + connectionFactory.getClass().getName() + ".",
+                    "Use Lettuce, Spring Boot's default client (spring.data.redis.client-type=lettuce, or no connection factory of the"
+                            + " application's own on another client), or turn the near cache off with redis.near-cache.enabled=false.");
         }
         properties.validate();
         refuseUntrackableSetups(lettuce);
@@ -168,15 +169,15 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     private static void refuseUntrackableSetups(LettuceConnectionFactory lettuce) {
         ReadFrom readFrom = lettuce.getClientConfiguration().getReadFrom().orElse(null);
         if (readFrom != null && readFrom.getClass() != ReadFrom.UPSTREAM.getClass()) {
-            throw new IllegalStateException("A near cache reads only from the servers it tracks, the masters, but Lettuce's ReadFrom is "
-                    + readFrom + ": a replica lags behind the master whose invalidations the copy follows, and a value read from it could"
-                    + " be kept stale for good. Remove the ReadFrom from the LettuceClientConfiguration (a"
-                    + " LettuceClientConfigurationBuilderCustomizer, or spring.data.redis.masterreplica), or turn the near cache off with"
+            throw new NearCacheSetupException("A near cache reads only from the servers it tracks, the masters, but Lettuce's ReadFrom is "
+                    + readFrom.getClass().getSimpleName() + ": a replica lags behind the master whose invalidations the copy follows, and a value read from it could"
+                    + " be kept stale for good.", "Remove the ReadFrom from the LettuceClientConfiguration (spring.data.redis.lettuce.read-from,"
+                    + " a LettuceClientConfigurationBuilderCustomizer, or spring.data.redis.masterreplica), or turn the near cache off with"
                     + " redis.near-cache.enabled=false");
         }
         if (lettuce.isRedisSentinelAware()) {
-            throw new IllegalStateException("A near cache does not track Redis Sentinel setups (spring.data.redis.sentinel): its bound"
-                    + " across a Sentinel failover is not tested. Use a standalone Redis or a Redis Cluster, or turn the near cache off with"
+            throw new NearCacheSetupException("A near cache does not track Redis Sentinel setups (spring.data.redis.sentinel): its bound"
+                    + " across a Sentinel failover is not tested.", "Use a standalone Redis or a Redis Cluster, or turn the near cache off with"
                     + " redis.near-cache.enabled=false");
         }
     }
@@ -310,7 +311,8 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             server.start();
         }
         else {
-            throw new IllegalStateException("A near cache needs a standalone Redis or a Redis Cluster, not " + client.getClass().getName());
+            throw new NearCacheSetupException("A near cache needs a standalone Redis or a Redis Cluster, not " + client.getClass().getName() + ".",
+                    "Point spring.data.redis at a standalone Redis or a Redis Cluster, or turn the near cache off with redis.near-cache.enabled=false.");
         }
     }
 

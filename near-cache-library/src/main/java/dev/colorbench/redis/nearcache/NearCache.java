@@ -24,6 +24,7 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.RedisSystemException;
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -65,7 +66,8 @@ public final class NearCache<V> implements AutoCloseable {
 
     private final NearCacheTracking owner;
 
-    private final LettuceConnectionFactory connectionFactory;
+    /** Lettuce's whenever the near cache is on; turned off, any client's. */
+    private final RedisConnectionFactory connectionFactory;
 
     private final ValueDecoder<V> decoder;
 
@@ -90,7 +92,7 @@ public final class NearCache<V> implements AutoCloseable {
     record Settings(List<byte[]> prefixes, long maximumBytes, Duration timeToLive, boolean readTtl, Duration commandTimeout) {
     }
 
-    NearCache(String name, NearCacheTracking owner, LettuceConnectionFactory connectionFactory, ValueDecoder<V> decoder, Settings settings) {
+    NearCache(String name, NearCacheTracking owner, RedisConnectionFactory connectionFactory, ValueDecoder<V> decoder, Settings settings) {
         this.name = name;
         this.owner = owner;
         this.connectionFactory = connectionFactory;
@@ -370,26 +372,34 @@ public final class NearCache<V> implements AutoCloseable {
         }
         boolean readTtl = current != null && settings.readTtl();
         long started = System.nanoTime();
-        List<KeyValue<byte[], byte[]>> stored;
+        List<byte[]> stored;
         long[] ttls = null;
         counters.loads.increment();
         try (RedisConnection connection = connectionFactory.getConnection()) {
-            @SuppressWarnings("unchecked")
-            RedisClusterAsyncCommands<byte[], byte[]> commands = (RedisClusterAsyncCommands<byte[], byte[]>) connection.getNativeConnection();
-            RedisFuture<List<KeyValue<byte[], byte[]>>> mget = commands.mget(raw);
-            // a PTTL only of the keys that may be kept: the tracked ones
-            List<RedisFuture<Long>> pttls = new ArrayList<>();
-            if (readTtl) {
-                for (int i = 0; i < raw.length; i++) {
-                    pttls.add(isTracked(keys.get(i)) ? commands.pttl(raw[i]) : null);
-                }
+            if (!(connectionFactory instanceof LettuceConnectionFactory)) {
+                // another client, which only a near cache turned off takes: nothing is kept, so no TTL is read either
+                stored = connection.stringCommands().mGet(raw);
             }
-            long deadline = started + settings.commandTimeout().toNanos();
-            stored = awaitReply(mget, deadline);
-            if (readTtl) {
-                ttls = new long[raw.length];
-                for (int i = 0; i < raw.length; i++) {
-                    ttls[i] = (pttls.get(i) == null) ? -2L : Objects.requireNonNullElse(awaitReply(pttls.get(i), deadline), -2L);
+            else {
+                @SuppressWarnings("unchecked")
+                RedisClusterAsyncCommands<byte[], byte[]> commands = (RedisClusterAsyncCommands<byte[], byte[]>) connection.getNativeConnection();
+                RedisFuture<List<KeyValue<byte[], byte[]>>> mget = commands.mget(raw);
+                // a PTTL only of the keys that may be kept: the tracked ones
+                List<RedisFuture<Long>> pttls = new ArrayList<>();
+                if (readTtl) {
+                    for (int i = 0; i < raw.length; i++) {
+                        pttls.add(isTracked(keys.get(i)) ? commands.pttl(raw[i]) : null);
+                    }
+                }
+                long deadline = started + settings.commandTimeout().toNanos();
+                List<KeyValue<byte[], byte[]>> replies = awaitReply(mget, deadline);
+                stored = (replies == null) ? null
+                        : replies.stream().map(reply -> (reply != null && reply.hasValue()) ? reply.getValue() : null).toList();
+                if (readTtl) {
+                    ttls = new long[raw.length];
+                    for (int i = 0; i < raw.length; i++) {
+                        ttls[i] = (pttls.get(i) == null) ? -2L : Objects.requireNonNullElse(awaitReply(pttls.get(i), deadline), -2L);
+                    }
                 }
             }
         }
@@ -408,8 +418,7 @@ public final class NearCache<V> implements AutoCloseable {
         Map<RedisKey, Loaded> loaded = new HashMap<>();
         for (int i = 0; i < raw.length; i++) {
             RedisKey key = keys.get(i);
-            KeyValue<byte[], byte[]> reply = stored.get(i);
-            byte[] bytes = (reply != null && reply.hasValue()) ? reply.getValue() : null;
+            byte[] bytes = stored.get(i);
             V value = (bytes == null) ? null : decoder.decode(key.toString(), bytes);
             int weight = saturated(64 + key.length() + (bytes == null ? 0 : bytes.length));
             long expiresAt = localExpiry;

@@ -29,8 +29,8 @@ public class NearCacheAutoConfiguration {
     @ConditionalOnMissingBean
     NearCacheTracking nearCacheTracking(RedisConnectionFactory redisConnectionFactory, NearCacheProperties properties, Environment environment) {
         if (properties.isEnabled() && environment.containsProperty("spring.data.redis.masterreplica.nodes")) {
-            throw new IllegalStateException("A near cache reads only from the servers it tracks, but spring.data.redis.masterreplica.nodes"
-                    + " sets up reads from replicas, which lag behind the master whose invalidations the copy follows. Point"
+            throw new NearCacheSetupException("A near cache reads only from the servers it tracks, but spring.data.redis.masterreplica.nodes"
+                    + " sets up reads from replicas, which lag behind the master whose invalidations the copy follows.", "Point"
                     + " spring.data.redis.url at the master, or turn the near cache off with redis.near-cache.enabled=false");
         }
         return new NearCacheTracking(redisConnectionFactory, properties);

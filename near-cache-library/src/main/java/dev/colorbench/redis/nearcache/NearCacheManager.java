@@ -115,19 +115,19 @@ public class NearCacheManager extends RedisCacheManager implements DisposableBea
      * Refuses a cache the near cache cannot serve right, naming the setting.
      *
      * @throws InvalidConfigurationPropertyValueException for a key prefix that no tracked prefix covers
-     * @throws IllegalStateException for a configuration the near cache cannot keep right
+     * @throws NearCacheSetupException for a configuration the near cache cannot keep right
      */
     static void check(String name, RedisCacheConfiguration configuration, NearCacheProperties properties) {
         if (configuration.isTimeToIdleEnabled()) {
-            throw new IllegalStateException("The cache '" + name + "' has time-to-idle on (RedisCacheConfiguration.enableTimeToIdle()), which a"
-                    + " near cache cannot keep: a read from the copy sends Redis no command, so it cannot extend the key's TTL. Turn"
+            throw new NearCacheSetupException("The cache '" + name + "' has time-to-idle on (RedisCacheConfiguration.enableTimeToIdle()), which a"
+                    + " near cache cannot keep: a read from the copy sends Redis no command, so it cannot extend the key's TTL.", "Turn"
                     + " time-to-idle off, or use RedisCacheManager for this cache.");
         }
         for (String probe : List.of("key", "clé:€:\uD83D\uDE00:*")) {
             byte[] serialized = ByteUtils.getBytes(configuration.getKeySerializationPair().write(probe));
             if (!Arrays.equals(serialized, probe.getBytes(StandardCharsets.UTF_8))) {
-                throw new IllegalStateException("The cache '" + name + "' does not write its keys as UTF-8 strings (RedisCacheConfiguration"
-                        + ".serializeKeysWith), and a near cache knows keys by those bytes. Keep the default, RedisSerializer.string().");
+                throw new NearCacheSetupException("The cache '" + name + "' does not write its keys as UTF-8 strings (RedisCacheConfiguration"
+                        + ".serializeKeysWith), and a near cache knows keys by those bytes.", "Keep the default, RedisSerializer.string().");
             }
         }
         if (!properties.isReadTtl() && !TtlFunction.persistent().equals(configuration.getTtlFunction())) {

@@ -78,7 +78,11 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
 
     private static final Logger log = LoggerFactory.getLogger(NearCacheTracking.class);
 
-    private final LettuceConnectionFactory connectionFactory;
+    /** Turned off, the caches wait on no shared read, which only a copy makes: Lettuce's default, for want of the client's. */
+    private static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(60);
+
+    /** Lettuce's whenever the near cache is on; turned off, any client's. */
+    private final RedisConnectionFactory connectionFactory;
 
     private final NearCacheProperties properties;
 
@@ -130,22 +134,30 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
 
     /**
      * Checks the setup and the properties, and refuses, naming the setting, what the staleness bound
-     * cannot hold in.
+     * cannot hold in. Turned off ({@code redis.near-cache.enabled=false}), it checks nothing and takes any
+     * client: the caches then read Redis each time.
      *
      * @throws InvalidConfigurationPropertyValueException for a property out of its range
-     * @throws IllegalStateException for a setup of the Redis client that the near cache cannot track
+     * @throws NearCacheSetupException for a setup of the Redis client that the near cache cannot track
      */
     public NearCacheTracking(RedisConnectionFactory connectionFactory, NearCacheProperties properties) {
+        this.connectionFactory = connectionFactory;
+        this.properties = properties;
+        if (!properties.isEnabled()) {
+            // turned off, nothing is tracked or kept, so neither the client nor the other properties matter: an application on
+            // Jedis, or one whose near cache settings are incomplete, starts; each read is one MGET, on whichever client it has
+            this.prefixes = List.of();
+            this.settings = null;
+            this.cacheSettings = new NearCache.Settings(prefixes, 1, Duration.ofMinutes(10), false, DEFAULT_COMMAND_TIMEOUT);
+            return;
+        }
         if (!(connectionFactory instanceof LettuceConnectionFactory lettuce)) {
-            throw new IllegalStateException("A near cache needs Lettuce (RESP3 push messages), not " + connectionFactory.getClass().getName()
-                    + "; or turn it off with redis.near-cache.enabled=false");
+            throw new NearCacheSetupException("A near cache needs Lettuce (RESP3 push messages), not " + connectionFactory.getClass().getName() + ".",
+                    "Use Lettuce, Spring Boot's default client (spring.data.redis.client-type=lettuce, or no connection factory of the"
+                            + " application's own on another client), or turn the near cache off with redis.near-cache.enabled=false.");
         }
         properties.validate();
-        this.connectionFactory = lettuce;
-        this.properties = properties;
-        if (properties.isEnabled()) {
-            refuseUntrackableSetups(lettuce);
-        }
+        refuseUntrackableSetups(lettuce);
         this.prefixes = properties.getPrefixes().stream().map(prefix -> prefix.getBytes(StandardCharsets.UTF_8)).toList();
         TrackingArgs tracking = TrackingArgs.Builder.enabled().bcast().prefixes(properties.getPrefixes().toArray(String[]::new));
         Duration commandTimeout = lettuce.getClientConfiguration().getCommandTimeout();
@@ -157,15 +169,15 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     private static void refuseUntrackableSetups(LettuceConnectionFactory lettuce) {
         ReadFrom readFrom = lettuce.getClientConfiguration().getReadFrom().orElse(null);
         if (readFrom != null && readFrom.getClass() != ReadFrom.UPSTREAM.getClass()) {
-            throw new IllegalStateException("A near cache reads only from the servers it tracks, the masters, but Lettuce's ReadFrom is "
-                    + readFrom + ": a replica lags behind the master whose invalidations the copy follows, and a value read from it could"
-                    + " be kept stale for good. Remove the ReadFrom from the LettuceClientConfiguration (a"
-                    + " LettuceClientConfigurationBuilderCustomizer, or spring.data.redis.masterreplica), or turn the near cache off with"
+            throw new NearCacheSetupException("A near cache reads only from the servers it tracks, the masters, but Lettuce's ReadFrom is "
+                    + readFrom.getClass().getSimpleName() + ": a replica lags behind the master whose invalidations the copy follows, and a value read from it could"
+                    + " be kept stale for good.", "Remove the ReadFrom from the LettuceClientConfiguration (spring.data.redis.lettuce.read-from,"
+                    + " a LettuceClientConfigurationBuilderCustomizer, or spring.data.redis.masterreplica), or turn the near cache off with"
                     + " redis.near-cache.enabled=false");
         }
         if (lettuce.isRedisSentinelAware()) {
-            throw new IllegalStateException("A near cache does not track Redis Sentinel setups (spring.data.redis.sentinel): its bound"
-                    + " across a Sentinel failover is not tested. Use a standalone Redis or a Redis Cluster, or turn the near cache off with"
+            throw new NearCacheSetupException("A near cache does not track Redis Sentinel setups (spring.data.redis.sentinel): its bound"
+                    + " across a Sentinel failover is not tested.", "Use a standalone Redis or a Redis Cluster, or turn the near cache off with"
                     + " redis.near-cache.enabled=false");
         }
     }
@@ -283,7 +295,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             log.info("Near cache: turned off (redis.near-cache.enabled=false); every read goes to Redis");
             return;
         }
-        AbstractRedisClient client = connectionFactory.getRequiredNativeClient();
+        AbstractRedisClient client = ((LettuceConnectionFactory) connectionFactory).getRequiredNativeClient();
         scheduler = Executors.newSingleThreadScheduledExecutor(daemon("near-cache-heartbeat"));
         connector = Executors.newSingleThreadExecutor(daemon("near-cache-connect"));
         topologyAttempts = 0;
@@ -299,7 +311,8 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             server.start();
         }
         else {
-            throw new IllegalStateException("A near cache needs a standalone Redis or a Redis Cluster, not " + client.getClass().getName());
+            throw new NearCacheSetupException("A near cache needs a standalone Redis or a Redis Cluster, not " + client.getClass().getName() + ".",
+                    "Point spring.data.redis at a standalone Redis or a Redis Cluster, or turn the near cache off with redis.near-cache.enabled=false.");
         }
     }
 

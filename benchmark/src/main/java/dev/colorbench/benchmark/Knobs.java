@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
  * <p>A {@code benchmark.*} property that is not in the table stops the run, naming the nearest knob: a typo would
  * otherwise be ignored, and a run of an hour would measure what was not asked. The check must come before Maven builds
  * the modules, so this file needs nothing but the JDK: the root pom's {@code benchmark} and {@code stack} profiles compile
- * it alone and run it in Maven's JVM at {@code validate}, where every {@code -D} is a system property. It runs as a
- * single-file program too:
+ * it alone and run {@link InBuild} in Maven's JVM at {@code validate}, where every {@code -D} is a system property. It
+ * runs as a single-file program too:
  *
  * <pre>
  * java -Dbenchmark.modlues=x benchmark/src/main/java/dev/colorbench/benchmark/Knobs.java   # checks the benchmark.* system properties
@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  * steps, distances, sizes and rates), the outage's timing, the rows some scenarios take, JMeter's first warm-up round, and
  * the report's and the progress estimate's words. Those are the code's own choices, each beside what it changes.
  */
-// public: the build runs its main in Maven's JVM, from a class loader of its own
+// public: the build runs it in Maven's JVM, from a class loader of its own
 public final class Knobs {
 
     static final String PREFIX = "benchmark.";
@@ -240,26 +240,32 @@ public final class Knobs {
     private Knobs() {
     }
 
-    /**
-     * Checks the {@code benchmark.*} system properties, or prints the README's table ({@code --readme}). A problem ends the
-     * JVM with status 1, after saying why; given {@code --in-build}, it is thrown instead, since the JVM is then Maven's.
-     */
+    /** Checks the {@code benchmark.*} system properties (a problem ends the JVM with status 1), or prints the README's table. */
     public static void main(String[] args) {
-        List<String> arguments = List.of(args);
-        if (arguments.contains("--readme")) {
+        if (List.of(args).contains("--readme")) {
             System.out.println(readmeTable());
             return;
         }
         List<String> problems = problems(System.getProperties());
-        if (problems.isEmpty()) {
-            return;
+        if (!problems.isEmpty()) {
+            System.err.println(String.join(System.lineSeparator(), problems));
+            System.exit(1);
         }
-        String message = String.join(System.lineSeparator(), problems);
-        if (arguments.contains("--in-build")) {
-            throw new IllegalArgumentException(System.lineSeparator() + message);
+    }
+
+    /**
+     * The build's check, as an Ant task (a public {@code execute()} is all Ant asks of one), run in Maven's JVM, whose system
+     * properties hold every {@code -D}. Not {@link #main}: Ant would then stand guard against its {@code System.exit} with a
+     * security manager, which Java 17 warns of and later Javas refuse.
+     */
+    public static final class InBuild {
+
+        public void execute() {
+            List<String> problems = problems(System.getProperties());
+            if (!problems.isEmpty()) {
+                throw new IllegalArgumentException(System.lineSeparator() + String.join(System.lineSeparator(), problems));
+            }
         }
-        System.err.println(message);
-        System.exit(1);
     }
 
     static List<Knob> all() {

@@ -172,6 +172,18 @@ class BenchmarkSettingsTest {
     }
 
     @Test
+    void theBuildsCheckReadsTheSystemPropertiesWhereMavenPutsEveryD() {
+        new Knobs.InBuild().execute();
+        System.setProperty("benchmark.modlues", "near-cache");
+        try {
+            assertThatThrownBy(() -> new Knobs.InBuild().execute()).hasMessageContaining("did you mean benchmark.modules?");
+        }
+        finally {
+            System.clearProperty("benchmark.modlues");
+        }
+    }
+
+    @Test
     void aValueItsKnobDoesNotTakeStopsTheRunAndABlankOneIsUnset() {
         Properties given = new Properties();
         given.setProperty("benchmark.threads", "ten");

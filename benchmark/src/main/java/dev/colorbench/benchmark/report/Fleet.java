@@ -9,6 +9,7 @@ import java.util.function.Function;
 
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.results.Interval;
+import dev.colorbench.benchmark.results.Statistics;
 import dev.colorbench.benchmark.results.Spread;
 
 /**
@@ -76,18 +77,62 @@ public final class Fleet {
             return byRound(moduleMicros, redisMicros, toRedis, fromRedis, round -> 1);
         }
 
-        /** The same, of rounds run in forks ({@code forkOf} names each round's): each interval spans the forks too. */
+        /** The same, of rounds run in forks ({@code forkOf} names each round's), for one row alone. */
         public static Figures byRound(Map<Integer, Double> moduleMicros, Map<Integer, Double> redisMicros, Map<Integer, Double> toRedis,
                 Map<Integer, Double> fromRedis, java.util.function.IntUnaryOperator forkOf) {
-            return new Figures(Interval.overForks(perCore(moduleMicros), forkOf),
-                    redisMicros == null ? null : Interval.overForks(perCore(redisMicros), forkOf),
-                    redisMicros == null ? null : Interval.overForks(toRedis, forkOf), redisMicros == null ? null : Interval.overForks(fromRedis, forkOf));
+            Tables tables = new Tables(forkOf);
+            tables.add("row", moduleMicros, redisMicros, toRedis, fromRedis);
+            return tables.figures("row");
         }
 
-        private static Map<Integer, Double> perCore(Map<Integer, Double> micros) {
+        static Map<Integer, Double> perCore(Map<Integer, Double> micros) {
             Map<Integer, Double> rates = new java.util.TreeMap<>();
             micros.forEach((round, value) -> rates.put(round, value == null || value <= 0 ? null : 1e6 / value));
             return rates;
+        }
+    }
+
+    /**
+     * Every row's fleet figures by round, each as a table of the one statistics core ({@link Statistics#rounds}): each interval
+     * is drawn with the spread pooled across the rows, as every headline figure's is.
+     */
+    static final class Tables {
+
+        private final java.util.function.IntUnaryOperator forkOf;
+
+        private final Map<String, Map<Integer, Double>> app = new java.util.LinkedHashMap<>();
+
+        private final Map<String, Map<Integer, Double>> redis = new java.util.LinkedHashMap<>();
+
+        private final Map<String, Map<Integer, Double>> toRedis = new java.util.LinkedHashMap<>();
+
+        private final Map<String, Map<Integer, Double>> fromRedis = new java.util.LinkedHashMap<>();
+
+        private Statistics.Rounds[] drawn;
+
+        Tables(java.util.function.IntUnaryOperator forkOf) {
+            this.forkOf = forkOf;
+        }
+
+        /** A row's figures per request by round: the module's CPU µs, Redis's (null: the row has no Redis), bytes to and from Redis. */
+        void add(String row, Map<Integer, Double> moduleMicros, Map<Integer, Double> redisMicros, Map<Integer, Double> to, Map<Integer, Double> from) {
+            app.put(row, Figures.perCore(moduleMicros));
+            if (redisMicros != null) {
+                redis.put(row, Figures.perCore(redisMicros));
+                toRedis.put(row, to);
+                fromRedis.put(row, from);
+            }
+            drawn = null;
+        }
+
+        Figures figures(String row) {
+            if (drawn == null) {
+                drawn = new Statistics.Rounds[] {Statistics.rounds(app, forkOf), Statistics.rounds(redis, forkOf), Statistics.rounds(toRedis, forkOf),
+                        Statistics.rounds(fromRedis, forkOf)};
+            }
+            boolean onRedis = redis.containsKey(row);
+            return new Figures(drawn[0].figure(row), onRedis ? drawn[1].figure(row) : null, onRedis ? drawn[2].figure(row) : null,
+                    onRedis ? drawn[3].figure(row) : null);
         }
     }
 

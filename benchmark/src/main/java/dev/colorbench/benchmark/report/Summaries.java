@@ -53,7 +53,9 @@ final class Summaries {
         Optional<Figures> reference = figures.stream().filter(row -> row.target().id().equals(settings.reference())).findFirst();
         Optional<Figures> mget = figures.stream().filter(row -> row.target().id().equals(MGET)).findFirst();
         Map<Integer, Double> floor = floor(figures, verification, ceiling);
-        Measures measures = new Measures(rounds(figures, Figures::tpsByRound, settings), rounds(figures, Figures::cpuByRound, settings));
+        Fleet.Tables fleet = new Fleet.Tables(settings::forkOf);
+        figures.forEach(row -> row.fleet(fleet));
+        Measures measures = new Measures(rounds(figures, Figures::tpsByRound, settings), rounds(figures, Figures::cpuByRound, settings), fleet);
         return figures.stream().map(row -> row.summary(verification.of(row.target().id()), warmupOf(warmups, row.target()),
                 staleness.stream().filter(result -> result.target().equals(row.target().id())).findFirst().orElse(null), ceiling, reference,
                 mget, figures.stream().filter(other -> other.target().id().equals(row.target().twinOf())).findFirst(), results, floor,
@@ -61,7 +63,7 @@ final class Summaries {
     }
 
     /** Every row's throughput and CPU per request, round by round: each figure's interval and each ratio come from these. */
-    private record Measures(Statistics.Rounds tps, Statistics.Rounds cpu) {
+    private record Measures(Statistics.Rounds tps, Statistics.Rounds cpu, Fleet.Tables fleet) {
     }
 
     private static Statistics.Rounds rounds(List<Figures> figures, java.util.function.Function<Figures, Map<Integer, Double>> figure,
@@ -237,17 +239,17 @@ final class Summaries {
                     twinOf.map(row -> measures.cpu().ratio(id, row.target().id())).orElse(null),
                     (int) runs.stream().filter(run -> run.phase().equals(Phase.THROUGHPUT.label()) && run.climbPercent() != null
                             && run.climbPercent() > RunStatistics.CLIMB_PERCENT).count(),
-                    runs, fleet());
+                    runs, measures.fleet().figures(id));
         }
 
         /**
          * The fleet table's figures, each taken per round: requests a second per application core and per Redis core, bytes
          * to and from Redis. The Redis side only for a row on Redis: a database row's store CPU is PostgreSQL's.
          */
-        Fleet.Figures fleet() {
+        void fleet(Fleet.Tables tables) {
             boolean redis = target.module().store() == Store.REDIS;
-            return Fleet.Figures.byRound(byRound(ModuleSummary.Run::moduleCpuMicros), redis ? storeByRound() : null,
-                    byRound(ModuleSummary.Run::bytesToRedis), byRound(ModuleSummary.Run::bytesFromRedis), forkOf);
+            tables.add(target.id(), byRound(ModuleSummary.Run::moduleCpuMicros), redis ? storeByRound() : null,
+                    byRound(ModuleSummary.Run::bytesToRedis), byRound(ModuleSummary.Run::bytesFromRedis));
         }
 
         /** Each round's closed-model throughput, by round. */

@@ -55,10 +55,9 @@ public record RunStatistics(long samples, long errors, double tps, Double meanMs
         return second == 0 ? null : (second - first) * 100.0 / second;
     }
 
-    /** Nearest rank: the smallest value with at least {@code percent} % of the values at or below it. */
+    /** The percentile of the one definition ({@link Statistics#percentile}), of whole milliseconds as JMeter records them. */
     static long percentile(long[] sorted, double percent) {
-        int rank = (int) Math.ceil(percent / 100.0 * sorted.length);
-        return sorted[Math.max(0, Math.min(sorted.length, rank) - 1)];
+        return (long) Statistics.percentile(java.util.Arrays.stream(sorted).asDoubleStream().toArray(), percent);
     }
 
     private static double average(long[] values) {

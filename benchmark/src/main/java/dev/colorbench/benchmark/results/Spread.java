@@ -12,9 +12,7 @@ public record Spread(double median, double min, double max, int measured) {
         if (sorted.length == 0) {
             return null;
         }
-        int middle = sorted.length / 2;
-        double median = sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-        return new Spread(median, sorted[0], sorted[sorted.length - 1], sorted.length);
+        return new Spread(Statistics.median(sorted), sorted[0], sorted[sorted.length - 1], sorted.length);
     }
 
     /** The range as a share of the median, in percent: the figure the spread is judged by; {@code null} for a median of 0. */

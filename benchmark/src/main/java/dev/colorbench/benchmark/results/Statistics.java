@@ -1,6 +1,5 @@
 package dev.colorbench.benchmark.results;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -45,7 +44,13 @@ public final class Statistics {
 
     /** The median: the middle value, or the mean of the middle pair. {@code NaN} for no values. */
     public static double median(double... values) {
-        return percentile(values, 50);
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
     /** The median of the values that are not {@code null}; {@code null} for none. */
@@ -55,8 +60,9 @@ public final class Statistics {
     }
 
     /**
-     * The {@code percent} percentile by linear interpolation between closest ranks (Hyndman and Fan's type 7, NumPy's default):
-     * the 50th is the median. {@code NaN} for no values.
+     * The {@code percent} percentile by nearest rank: the least value with at least {@code percent} % of the values at or below
+     * it. A percentile of latencies is then a latency some request had, and a share of arrivals that never got an answer, counted
+     * as at least some bound, reads as that bound. {@code NaN} for no values.
      */
     public static double percentile(double[] values, double percent) {
         if (values.length == 0) {
@@ -64,10 +70,8 @@ public final class Statistics {
         }
         double[] sorted = values.clone();
         Arrays.sort(sorted);
-        double position = percent / 100 * (sorted.length - 1);
-        int below = (int) Math.floor(position);
-        int above = Math.min(sorted.length - 1, below + 1);
-        return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
+        int rank = (int) Math.ceil(percent / 100.0 * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length, rank) - 1)];
     }
 
     /** The fork, from 1, that runs a round of {@code rounds} split over {@code forks}: in blocks, one after another, as even as they divide. */
@@ -105,17 +109,19 @@ public final class Statistics {
         /** The logs with each round's common level taken out. */
         private final Map<String, Map<Integer, Map<Integer, Double>>> centred;
 
+        /**
+         * Each row's scale: its logs are of its figures over its first one, so that a row whose figure never varies gives that
+         * figure back exactly, not as the exponential of its logarithm.
+         */
+        private final Map<String, Double> scales = new LinkedHashMap<>();
+
         Rounds(Map<String, Map<Integer, Double>> byRow, IntUnaryOperator forkOf) {
             this.forkOf = forkOf;
             byRow.forEach((row, byRound) -> {
-                Map<Integer, Map<Integer, Double>> byFork = new TreeMap<>();
-                byRound.forEach((round, value) -> {
-                    if (value != null && value > 0 && Double.isFinite(value)) {
-                        byFork.computeIfAbsent(forkOf.applyAsInt(round), fork -> new TreeMap<>()).put(round, Math.log(value));
-                    }
-                });
+                Map<Integer, Map<Integer, Double>> byFork = logs(byRound);
                 if (!byFork.isEmpty()) {
                     logs.put(row, byFork);
+                    scales.put(row, scale(byRound));
                 }
             });
             forks = (int) logs.values().stream().flatMap(byFork -> byFork.keySet().stream()).distinct().count();
@@ -138,7 +144,7 @@ public final class Statistics {
             if (byFork == null) {
                 return null;
             }
-            return figures.interval(byFork, ownSpread(row));
+            return figures.interval(byFork, ownSpread(row)).times(scales.get(row));
         }
 
         /**
@@ -156,7 +162,8 @@ public final class Statistics {
                 int rounds = a.values().stream().mapToInt(Map::size).sum();
                 return new Interval(1, 1, 1, rounds);
             }
-            return ratio(a, b, ownSpread(row) || ownSpread(base));
+            Interval ratio = ratio(a, b, ownSpread(row) || ownSpread(base));
+            return ratio == null ? null : ratio.times(scales.get(row) / scales.get(base));
         }
 
         /**
@@ -165,16 +172,12 @@ public final class Statistics {
          */
         public Interval ratio(String row, Map<Integer, Double> base) {
             Map<Integer, Map<Integer, Double>> a = logs.get(row);
-            Map<Integer, Map<Integer, Double>> b = new TreeMap<>();
-            base.forEach((round, value) -> {
-                if (value != null && value > 0 && Double.isFinite(value)) {
-                    b.computeIfAbsent(forkOf.applyAsInt(round), fork -> new TreeMap<>()).put(round, Math.log(value));
-                }
-            });
+            Map<Integer, Map<Integer, Double>> b = logs(base);
             if (a == null || b.isEmpty()) {
                 return null;
             }
-            return ratio(a, b, ownSpread(row));
+            Interval ratio = ratio(a, b, ownSpread(row));
+            return ratio == null ? null : ratio.times(scales.get(row) / scale(base));
         }
 
         /**
@@ -203,6 +206,27 @@ public final class Statistics {
         /** How many forks the run had. */
         public int forks() {
             return forks;
+        }
+
+        /** The logs of a row's measured figures over its scale ({@link #scale}), by fork, then by round. */
+        private Map<Integer, Map<Integer, Double>> logs(Map<Integer, Double> byRound) {
+            Map<Integer, Map<Integer, Double>> byFork = new TreeMap<>();
+            double scale = scale(byRound);
+            byRound.forEach((round, value) -> {
+                if (measured(value)) {
+                    byFork.computeIfAbsent(forkOf.applyAsInt(round), fork -> new TreeMap<>()).put(round, Math.log(value / scale));
+                }
+            });
+            return byFork;
+        }
+
+        /** A row's first measured figure, by round: what its logs are taken over. */
+        private static double scale(Map<Integer, Double> byRound) {
+            return new TreeMap<>(byRound).values().stream().filter(Rounds::measured).findFirst().orElse(1.0);
+        }
+
+        private static boolean measured(Double value) {
+            return value != null && value > 0 && Double.isFinite(value);
         }
 
         private Interval ratio(Map<Integer, Map<Integer, Double>> a, Map<Integer, Map<Integer, Double>> b, boolean own) {
@@ -327,16 +351,5 @@ public final class Statistics {
             double half = new TDistribution(degrees).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2) * Math.sqrt(unitVariance / units.length);
             return new Interval(estimate, Math.exp(mean - half), Math.exp(mean + half), rounds);
         }
-    }
-
-    /** The values of a map that were measured, as an array, for the plain figures ({@link #median(double...)}). */
-    static double[] measured(Collection<Double> values) {
-        List<Double> kept = new ArrayList<>();
-        values.forEach(value -> {
-            if (value != null && Double.isFinite(value)) {
-                kept.add(value);
-            }
-        });
-        return kept.stream().mapToDouble(Double::doubleValue).toArray();
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.modules.Layout;
+import dev.colorbench.benchmark.results.Statistics;
 import dev.colorbench.core.palette.Color;
 import dev.colorbench.core.palette.ColorJson;
 import dev.colorbench.core.palette.Palette;
@@ -117,9 +118,9 @@ public final class Staleness {
         if (millis.isEmpty()) {
             return new Result(module.target().id(), writes, Double.NaN, Double.NaN, Double.NaN, neverServed);
         }
-        millis.sort(null);
-        int n = millis.size();
-        return new Result(module.target().id(), writes, millis.get(n / 2), millis.get((int) Math.ceil(n * 0.9) - 1), millis.get(n - 1), neverServed);
+        double[] sorted = millis.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return new Result(module.target().id(), writes, Statistics.percentile(sorted, 50), Statistics.percentile(sorted, 90), sorted[sorted.length - 1],
+                neverServed);
     }
 
     /** Whether the module answered {@code expected} for {@code name} within {@link #GIVE_UP}; a row not known to stay stale that did not stops the run. */

@@ -28,6 +28,7 @@ import dev.colorbench.benchmark.plan.Schedule;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.Sample;
+import dev.colorbench.benchmark.results.Statistics;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Lab;
 import dev.colorbench.benchmark.run.RunningModule;
@@ -235,12 +236,7 @@ final class Writes implements Scenario {
             if (served.length == 0) {
                 return new Staleness(loaded.size(), never, null, null, null);
             }
-            return new Staleness(loaded.size(), never, rank(served, 50), rank(served, 99), served[served.length - 1]);
-        }
-
-        private static double rank(double[] sorted, double percent) {
-            int rank = (int) Math.ceil(percent / 100.0 * sorted.length);
-            return sorted[Math.max(0, Math.min(sorted.length, rank) - 1)];
+            return new Staleness(loaded.size(), never, Statistics.percentile(served, 50), Statistics.percentile(served, 99), served[served.length - 1]);
         }
 
         String describe() {

@@ -55,6 +55,7 @@ class StatisticsCoverageTest {
         int figuresHeld = 0;
         int figures = 0;
         int ratiosHeld = 0;
+        int ratios = 0;
         int identicalApart = 0;
         for (int run = 0; run < RUNS; run++) {
             double[] truth = new double[ROWS];
@@ -85,9 +86,12 @@ class StatisticsCoverageTest {
                     figuresHeld++;
                 }
             }
-            int other = ROWS - 1;
-            if (analysed.ratio("row" + (other - 1), "row" + other).contains(Math.exp(truth[other - 1] - truth[other]))) {
-                ratiosHeld++;
+            // the rows after the identical pairs, two by two: pairs of different true figures
+            for (int row = 2 * PAIRS; row + 1 < ROWS; row += 2) {
+                ratios++;
+                if (analysed.ratio("row" + row, "row" + (row + 1)).contains(Math.exp(truth[row] - truth[row + 1]))) {
+                    ratiosHeld++;
+                }
             }
             for (int pair = 0; pair < PAIRS; pair++) {
                 if (analysed.apart("row" + 2 * pair, "row" + (2 * pair + 1))) {
@@ -96,7 +100,7 @@ class StatisticsCoverageTest {
             }
         }
         double figureCoverage = figuresHeld / (double) figures;
-        double ratioCoverage = ratiosHeld / (double) RUNS;
+        double ratioCoverage = ratiosHeld / (double) ratios;
         double falseApart = identicalApart / (double) (RUNS * PAIRS);
         System.out.printf("[coverage] JVMs %.0f x rounds, %d rounds in %d forks: figures held %.1f %%, ratios held %.1f %%, identical rows apart %.1f %%%n",
                 jvmOverRounds, rounds, forks, 100 * figureCoverage, 100 * ratioCoverage, 100 * falseApart);

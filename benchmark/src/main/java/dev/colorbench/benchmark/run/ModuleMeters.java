@@ -21,7 +21,11 @@ public final class ModuleMeters {
     private ModuleMeters() {
     }
 
-    /** {@code GET /colors} requests the module has served so far (0 before the first). */
+    /**
+     * {@code GET /colors} requests the module has served so far (0 before the first).
+     *
+     * @throws IllegalStateException where the meter cannot be read: an unread meter is never taken for 0
+     */
     public static long requestsServed(RunningModule module) {
         return Math.round(read(module, "http.server.requests?tag=uri:/colors&tag=method:GET", "COUNT"));
     }
@@ -29,7 +33,9 @@ public final class ModuleMeters {
     /**
      * Milliseconds the module's JIT compilers have spent compiling so far, from its JVM's performance counters, read from
      * outside ({@link JitTime}). A row without an actuator is so judged by the same timer as its module. Else from
-     * Micrometer's {@code jvm.compilation.time}; 0 if unknown.
+     * Micrometer's {@code jvm.compilation.time}.
+     *
+     * @throws IllegalStateException where neither can be read: a JIT whose time is unknown is never taken for a quiet one
      */
     public static double compilationMillis(RunningModule module) {
         Double outside = JitTime.millis(module.process().pid());
@@ -69,24 +75,29 @@ public final class ModuleMeters {
 
     private static double read(RunningModule module, String meter, String statistic) {
         HttpRequest request = HttpRequest.newBuilder(module.baseUri().resolve("/actuator/metrics/" + meter)).timeout(Duration.ofSeconds(2)).build();
+        String what = module.target().id() + "'s meter " + meter;
         try {
             HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
+            if (response.statusCode() == 404 && statistic.equals("COUNT") && meter.startsWith("http.server.requests")) {
+                // Micrometer registers the timer at the first request: none served yet
                 return 0;
+            }
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException(what + " cannot be read: HTTP " + response.statusCode());
             }
             for (var measurement : Json.MAPPER.readTree(response.body()).path("measurements")) {
                 if (measurement.path("statistic").asString().equals(statistic)) {
                     return measurement.path("value").asDouble();
                 }
             }
-            return 0;
+            throw new IllegalStateException(what + " has no " + statistic);
         }
         catch (IOException ex) {
-            return 0;
+            throw new IllegalStateException(what + " cannot be read: " + ex, ex);
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
-            return 0;
+            throw new IllegalStateException(what + " was not read: interrupted", ex);
         }
     }
 }

@@ -223,7 +223,9 @@ public final class SteadyState {
     }
 
     /**
-     * Whether the windows still climb: the last serves more than {@code tolerancePercent} of their mean above the first. A row
+     * Whether the windows still climb: the line fitted through all of them rises from the first to the last by more than
+     * {@code tolerancePercent} of their mean. With three windows that is the last against the first; with more, every window
+     * weighs. A row
      * still warming climbs; a warm row on a shared machine wobbles both ways, which more warm-up cannot settle, and which
      * the rounds' intervals carry instead (docs/measuring.md#warm-up-and-steady-state).
      */
@@ -232,7 +234,16 @@ public final class SteadyState {
             return true;
         }
         double mean = windows.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-        return mean <= 0 || (windows.get(windows.size() - 1) - windows.get(0)) * 100 / mean > tolerancePercent;
+        // the least-squares line through every window, its rise from the first to the last: a middle window counts too
+        double middle = (windows.size() - 1) / 2.0;
+        double covariance = 0;
+        double variance = 0;
+        for (int i = 0; i < windows.size(); i++) {
+            covariance += (i - middle) * (windows.get(i) - mean);
+            variance += (i - middle) * (i - middle);
+        }
+        double rise = covariance / variance * (windows.size() - 1);
+        return mean <= 0 || rise * 100 / mean > tolerancePercent;
     }
 
     /**
@@ -262,11 +273,13 @@ public final class SteadyState {
 
         private double compiling;
 
+        private boolean jitUnread;
+
         private long windowStart;
 
         RowLoad(RunningModule module, int clients) {
             this.module = module;
-            this.compiling = ModuleMeters.compilationMillis(module);
+            this.compiling = compilationMillis();
             this.windowStart = System.nanoTime();
             HttpRequest request = HttpRequest.newBuilder(module.baseUri().resolve("/colors")).timeout(Duration.ofSeconds(10)).build();
             for (int i = 0; i < clients; i++) {
@@ -288,14 +301,33 @@ public final class SteadyState {
         void endWindow() {
             long now = System.nanoTime();
             long total = requests.sum();
-            double jit = ModuleMeters.compilationMillis(module);
+            double jit = compilationMillis();
             windows.add((total - counted) * 1e9 / (now - windowStart));
-            compiled.add(jit - compiling);
+            // a window whose JIT time is unknown counts as one that compiled: never quiet, so never settled on a guess
+            compiled.add(Double.isNaN(jit) || Double.isNaN(compiling) ? Double.NaN : jit - compiling);
             counted = total;
             compiling = jit;
             windowStart = now;
             if (running()) {
                 ModuleMeters.readAsARunDoes(module);
+            }
+        }
+
+        /**
+         * The module's JIT time so far, or {@code NaN} where it cannot be read, said once on the console: such a row warms until
+         * its limit and is reported unsettled, never taken for quiet.
+         */
+        private double compilationMillis() {
+            try {
+                return ModuleMeters.compilationMillis(module);
+            }
+            catch (IllegalStateException unread) {
+                if (!jitUnread) {
+                    jitUnread = true;
+                    dev.colorbench.benchmark.Console.info("[warm-up] " + module.target().id() + ": its JIT time cannot be read (" + unread.getMessage()
+                            + "); it warms until its limit and counts as unsettled");
+                }
+                return Double.NaN;
             }
         }
 

@@ -15,6 +15,10 @@ class SteadyStateTest {
         assertThat(SteadyState.climbing(List.of(3_197.0, 4_612.0, 6_848.0), 5)).isTrue();
         assertThat(SteadyState.climbing(List.of(6_000.0, 6_200.0, 6_400.0), 5)).as("6.5 % up over the windows").isTrue();
         assertThat(SteadyState.climbing(List.of(0.0, 0.0), 5)).as("a row that answers nothing never settles").isTrue();
+        // every window weighs: three level windows and a last one 5.5 % up fit a line that rises 4.9 %, while the last against
+        // the first alone would read as a climb
+        assertThat(SteadyState.climbing(List.of(6_000.0, 6_000.0, 6_000.0, 6_330.0), 5)).as("one high window after three level ones").isFalse();
+        assertThat(SteadyState.climbing(List.of(6_000.0, 6_200.0, 6_400.0, 6_600.0), 5)).as("a steady rise over four windows").isTrue();
     }
 
     @Test

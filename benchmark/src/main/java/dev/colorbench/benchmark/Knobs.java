@@ -167,7 +167,7 @@ public final class Knobs {
             new Knob("warmupWindows", "3", "2", null, POSITIVE,
                     "how many last windows a row's JIT must be quiet in, and its throughput no longer climb, for it to count as settled"),
             new Knob("warmupTolerance", "5", "10", null, PERCENT,
-                    "percent of those windows' mean by which the last may serve above the first and the row still count as no longer climbing"),
+                    "percent of those windows' mean by which a line fitted through them may rise from the first to the last and the row still count as no longer climbing"),
             // JMeter starts cold too: a round of these warm-ups, one per row, comes before the first repetition (plan.Schedule), so each
             // row's first repetition follows the other rows' turns like its later ones (docs/measuring.md#warm-up-and-steady-state).
             new Knob("jmeterWarmup", "5", "1", null, NOT_NEGATIVE,

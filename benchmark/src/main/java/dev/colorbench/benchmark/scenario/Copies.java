@@ -15,15 +15,17 @@ import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
-import dev.colorbench.benchmark.results.Spread;
+import dev.colorbench.benchmark.results.Interval;
+import dev.colorbench.benchmark.results.Statistics;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Lab;
 
 /**
  * {@code copies}: each module's {@code copy/}, the application its README shows and a user takes home, measured beside the
  * module in one run. The benchmark's rows are the modules, which carry color-core's meters and actuator; the copy carries
- * only the pattern. This scenario says, row by row, whether the copy costs what its module's row says: level where their CPU
- * per request overlaps over the repetitions, and by how much it differs where it does not (docs/scenarios.md#the-copies).
+ * only the pattern. This scenario says, row by row, whether the copy costs what its module's row says, by the headline's
+ * method: the module and its copy in rounds, in as many forks as the headline ({@code benchmark.forks}), and the copy's CPU
+ * per request over the module's with its interval; level where it holds 1 (docs/scenarios.md#the-copies).
  */
 final class Copies implements Scenario {
 
@@ -44,13 +46,23 @@ final class Copies implements Scenario {
             throw new IllegalStateException("No chosen module has a copy/ (benchmark.modules): in-memory is the ceiling and has none");
         }
         RunDirectory directory = context.directory().sub(name());
-        Map<String, RowFigures> rows = new LinkedHashMap<>();
-        try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets), directory)) {
-            // the closed model only: the table compares CPU per request and throughput
-            JMeterResults results = lab.run(settings, directory, false);
-            targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
+        int forks = context.settings().forks();
+        List<JMeterResults> byFork = new ArrayList<>();
+        for (int fork = 1; fork <= forks; fork++) {
+            RunDirectory forkDirectory = forks == 1 ? directory : directory.sub("fork-" + fork);
+            // each fork starts every module and copy in fresh JVMs, as the headline's forks do
+            try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets), forkDirectory)) {
+                // the closed model only: the table compares CPU per request and throughput
+                byFork.add(lab.run(settings, forkDirectory, false));
+            }
         }
-        return section(settings, targets, rows);
+        Map<String, RowFigures> rows = new LinkedHashMap<>();
+        Map<String, Map<Integer, Double>> cpu = new LinkedHashMap<>();
+        targets.forEach(target -> {
+            rows.put(target.id(), RowFigures.of(target.id(), byFork, settings));
+            cpu.put(target.id(), RowFigures.cpuByRound(target.id(), byFork, settings));
+        });
+        return section(settings, forks, targets, rows, Statistics.rounds(cpu, RowFigures.forkOf(settings.repetitions())));
     }
 
     /**
@@ -67,7 +79,7 @@ final class Copies implements Scenario {
                 .filter(module -> ownDatabase || module.store() != Store.POSTGRESQL).toList();
     }
 
-    private Section section(BenchmarkSettings settings, List<Target> targets, Map<String, RowFigures> rows) {
+    private Section section(BenchmarkSettings settings, int forks, List<Target> targets, Map<String, RowFigures> rows, Statistics.Rounds cpu) {
         List<List<String>> table = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -79,39 +91,44 @@ final class Copies implements Scenario {
             }
             RowFigures module = rows.get(target.id());
             RowFigures copy = rows.get(Target.copyOf(target.module()).id());
-            table.add(List.of(target.id(), RowFigures.spread(module.cpuMicros()), RowFigures.spread(copy.cpuMicros()),
-                    verdict(module.cpuMicros(), copy.cpuMicros(), settings.scenarioRepetitions()), RowFigures.spread(module.tps()) + module.failedIfAny("; "),
-                    RowFigures.spread(copy.tps()) + copy.failedIfAny("; ")));
+            String copyId = Target.copyOf(target.module()).id();
+            table.add(List.of(target.id(), interval(cpu.figure(target.id())), interval(cpu.figure(copyId)), verdict(cpu, copyId, target.id()),
+                    RowFigures.spread(module.tps()) + module.failedIfAny("; "), RowFigures.spread(copy.tps()) + copy.failedIfAny("; ")));
             labels.add(target.id());
             series.computeIfAbsent("module", key -> new ArrayList<>()).add(module.cpuMicros() == null ? null : module.cpuMicros().median());
             series.computeIfAbsent("copy", key -> new ArrayList<>()).add(copy.cpuMicros() == null ? null : copy.cpuMicros().median());
         }
-        List<String> notes = List.of(("Closed model, %d client threads, %d s, median of %d repetition(s) (range), the module and its copy in one "
-                + "run, in rounds of their own order. CPU per request: the JVM and its store, counted from outside both. Level: the two "
-                + "ranges overlap; else the copy's median over the module's. The copy is the README's application: no color-core, no "
-                + "actuator, no meters; the module is what the headline measures.").formatted(settings.threads(), settings.scenarioDurationSeconds(),
-                        settings.scenarioRepetitions()));
+        List<String> notes = List.of(("Closed model, %d client threads, %d s, %d round(s) in each of %d fork(s), the module and its copy in "
+                + "every round, in an order of its own; each fork starts both in fresh JVMs. CPU per request: the JVM and its store, counted "
+                + "from outside both, with its 95 %% interval as the headline's. Copy against module: the copy's CPU per request over the "
+                + "module's, taken within each round, with its interval; level where that interval holds 1, as the headline ranks rows "
+                + "(one fork cannot show how JVMs differ, so it calls nothing apart). TPS: median and range of the rounds. The copy is the "
+                + "README's application: no color-core, no actuator, no meters; the module is what the headline measures.")
+                .formatted(settings.threads(), settings.scenarioDurationSeconds(), settings.scenarioRepetitions(), forks));
         return new Section(name(), "The copies against their modules",
                 "Each module's copy/, the application its README shows, measured beside the module: whether a user who copies it pays what "
                         + "the module's row says.",
-                List.of("module", "CPU µs / request, module (min-max)", "CPU µs / request, copy (min-max)", "copy against module",
+                List.of("module", "CPU µs / request, module (95 % interval)", "CPU µs / request, copy (95 % interval)", "copy against module",
                         "TPS, module (min-max)", "TPS, copy (min-max)"),
                 table, List.of(Charts.bars("copies-cpu", "CPU per request, module and copy", labels, series, "CPU µs / request", false)),
                 notes, rows, problems);
     }
 
     /**
-     * "level" where the repetitions' ranges overlap, else the copy's median CPU over the module's; "missing" without both. One
-     * repetition has no range: its ratio is given as one run's, never called level or not.
+     * "level" where the interval of the copy's CPU per request over the module's, round by round, holds 1 (or the run cannot
+     * separate them: one fork); else that ratio with its interval; "missing" without both.
      */
-    static String verdict(Spread module, Spread copy, int repetitions) {
-        if (module == null || copy == null || module.median() <= 0) {
+    static String verdict(Statistics.Rounds cpu, String copy, String module) {
+        Interval ratio = cpu.ratio(copy, module);
+        if (ratio == null) {
             return "missing";
         }
-        String ratio = "x " + Format.ratio(copy.median() / module.median());
-        if (repetitions < 2) {
-            return ratio + " (one repetition: no range)";
-        }
-        return copy.min() <= module.max() && module.min() <= copy.max() ? "level" : ratio;
+        String figure = "x %s (%s-%s)".formatted(Format.ratio(ratio.estimate()), Format.ratio(ratio.low()), Format.ratio(ratio.high()));
+        return cpu.apart(copy, module) ? figure : "level, " + figure;
+    }
+
+    private static String interval(Interval figure) {
+        return figure == null ? "missing"
+                : "%s (%s-%s)".formatted(Format.grouped(figure.estimate()), Format.grouped(figure.low()), Format.grouped(figure.high()));
     }
 }

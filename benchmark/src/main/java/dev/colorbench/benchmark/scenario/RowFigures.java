@@ -30,6 +30,11 @@ record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicr
         Fleet.Spreads fleet) {
 
     static RowFigures of(String target, JMeterResults results, BenchmarkSettings settings) {
+        return of(target, List.of(results), settings);
+    }
+
+    /** The same over the runs of several forks, each of {@code settings}' repetitions: every fork's runs count alike. */
+    static RowFigures of(String target, List<JMeterResults> forks, BenchmarkSettings settings) {
         List<Double> tps = new ArrayList<>();
         List<Double> micros = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
@@ -39,8 +44,9 @@ record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicr
         List<Double> fromRedis = new ArrayList<>();
         List<Sample> all = new ArrayList<>();
         Map<String, Long> reasons = new TreeMap<>();
-        for (int repetition = 1; repetition <= settings.repetitions(); repetition++) {
-            RunKey key = new RunKey(target, Phase.THROUGHPUT, repetition);
+        for (int round = 0; round < forks.size() * settings.repetitions(); round++) {
+            JMeterResults results = forks.get(round / settings.repetitions());
+            RunKey key = new RunKey(target, Phase.THROUGHPUT, round % settings.repetitions() + 1);
             List<Sample> samples = results.samples(key);
             RunStatistics run = RunStatistics.of(samples, settings.rampupSeconds() * 1000L);
             ServerFigures server = results.server(key);
@@ -58,6 +64,29 @@ record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicr
         RunStatistics latency = RunStatistics.of(all, 0);
         return new RowFigures(target, Spread.of(tps), Spread.of(micros), Spread.of(cpu), Spread.of(moduleCpu), Spread.of(storeCpu), latency, latency.samples(), latency.errors(),
                 FailedRequests.kinds(reasons), Spread.of(toRedis), Spread.of(fromRedis), Fleet.Spreads.ofRuns(moduleCpu, storeCpu, toRedis, fromRedis));
+    }
+
+    /**
+     * Each round's CPU per request, module and store, of a row run in forks: rounds numbered across the forks, fork by fork
+     * ({@link #forkOf}), as the one statistics core takes them.
+     */
+    static Map<Integer, Double> cpuByRound(String target, List<JMeterResults> forks, BenchmarkSettings settings) {
+        Map<Integer, Double> byRound = new TreeMap<>();
+        for (int round = 0; round < forks.size() * settings.repetitions(); round++) {
+            RunKey key = new RunKey(target, Phase.THROUGHPUT, round % settings.repetitions() + 1);
+            JMeterResults results = forks.get(round / settings.repetitions());
+            RunStatistics run = RunStatistics.of(results.samples(key), settings.rampupSeconds() * 1000L);
+            ServerFigures server = results.server(key);
+            if (server.moduleCpuSeconds() != null && server.storeCpuSeconds() != null && run.samples() > 0) {
+                byRound.put(round + 1, (server.moduleCpuSeconds() + server.storeCpuSeconds()) * 1e6 / run.samples());
+            }
+        }
+        return byRound;
+    }
+
+    /** The fork, from 1, of a round numbered across forks of {@code repetitions} rounds each. */
+    static java.util.function.IntUnaryOperator forkOf(int repetitions) {
+        return round -> (round - 1) / repetitions + 1;
     }
 
     Double tpsMedian() {

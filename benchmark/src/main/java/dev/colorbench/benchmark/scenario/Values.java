@@ -13,6 +13,7 @@ import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.Spread;
+import dev.colorbench.benchmark.results.Statistics;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Lab;
 import dev.colorbench.benchmark.run.Verification;
@@ -44,19 +45,45 @@ final class Values implements Scenario {
         List<Target> targets = rows(context);
         BenchmarkSettings settings = context.settings().forScenario(context.settings().threads());
         RunDirectory directory = context.directory().sub(name());
-        Map<String, Step> steps = new LinkedHashMap<>();
-        for (Integer size : sizes) {
-            String label = size == null ? "own" : String.valueOf(size);
-            RunDirectory step = directory.sub("values-" + label);
-            Condition condition = Condition.plain(name() + " " + label, settings, targets);
-            try (Lab lab = context.measurement().open(size == null ? condition : condition.withValueBytes(size), step)) {
-                JMeterResults results = lab.run(settings, step, false);
-                Map<String, RowFigures> rows = new LinkedHashMap<>();
-                targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
-                steps.put(label, new Step(size, lab.verification(), rows, lab.liveHeap()));
+        // A size needs the palette stored again and the modules started on it, so sizes cannot share a round. They run in as
+        // many forks as the headline's, the second in the reverse order (A B C, C B A), so that a drift of the machine during
+        // the scenario does not pass for the size's effect; within a size the rows share every round.
+        int forks = context.settings().forks();
+        Map<Integer, List<JMeterResults>> bySize = new java.util.HashMap<>();
+        Map<Integer, Readings> readings = new java.util.HashMap<>();
+        for (int fork = 1; fork <= forks; fork++) {
+            List<Integer> order = new ArrayList<>(sizes);
+            if (fork % 2 == 0) {
+                java.util.Collections.reverse(order);
+            }
+            for (Integer size : order) {
+                String label = size == null ? "own" : String.valueOf(size);
+                RunDirectory step = directory.sub("values-" + label + (forks == 1 ? "" : "-fork-" + fork));
+                Condition condition = Condition.plain(name() + " " + label, settings, targets);
+                try (Lab lab = context.measurement().open(size == null ? condition : condition.withValueBytes(size), step)) {
+                    bySize.computeIfAbsent(size == null ? -1 : size, key -> new ArrayList<>()).add(lab.run(settings, step, false));
+                    readings.put(size == null ? -1 : size, new Readings(lab.verification(), lab.liveHeap()));
+                }
             }
         }
-        return section(settings, targets, steps);
+        Map<String, Step> steps = new LinkedHashMap<>();
+        for (Integer size : sizes) {
+            List<JMeterResults> results = bySize.get(size == null ? -1 : size);
+            Map<String, RowFigures> rows = new LinkedHashMap<>();
+            Map<String, Map<Integer, Double>> cpu = new LinkedHashMap<>();
+            targets.forEach(target -> {
+                rows.put(target.id(), RowFigures.of(target.id(), results, settings));
+                cpu.put(target.id(), RowFigures.cpuByRound(target.id(), results, settings));
+            });
+            Readings read = readings.get(size == null ? -1 : size);
+            steps.put(size == null ? "own" : String.valueOf(size), new Step(size, read.verification(), rows, read.liveHeap(),
+                    Statistics.rounds(cpu, RowFigures.forkOf(settings.repetitions()))));
+        }
+        return section(settings, forks, targets, steps);
+    }
+
+    /** What the last start of the modules on a size read before its load: its Redis work per request, and each row's live heap. */
+    private record Readings(Verification verification, Map<String, Long> liveHeap) {
     }
 
     /** The scenario's rows, with the near cache added when it is not among them: its memory is part of the answer. */
@@ -69,14 +96,15 @@ final class Values implements Scenario {
     }
 
     /** One value size ({@code null}: each color's own JSON): what a request cost each row in Redis, its figures, and its live heap. */
-    record Step(Integer valueBytes, Verification verification, Map<String, RowFigures> rows, Map<String, Long> liveHeapBytes) {
+    record Step(Integer valueBytes, Verification verification, Map<String, RowFigures> rows, Map<String, Long> liveHeapBytes,
+            Statistics.Rounds cpu) {
 
         String heading() {
             return valueBytes == null ? "own JSON (59-80 B)" : Format.grouped(valueBytes) + " B";
         }
     }
 
-    private Section section(BenchmarkSettings settings, List<Target> targets, Map<String, Step> steps) {
+    private Section section(BenchmarkSettings settings, int forks, List<Target> targets, Map<String, Step> steps) {
         List<String> header = new ArrayList<>(List.of("module"));
         steps.values().forEach(step -> header.add(step.heading() + ": TPS; CPU µs / request, module + store; live heap"));
         List<List<String>> rows = new ArrayList<>();
@@ -102,16 +130,14 @@ final class Values implements Scenario {
             rows.add(row);
         }
         List<String> notes = new ArrayList<>();
-        notes.add(("Each cell: closed-model TPS with %d client threads over %d s, median of %d repetition(s) (range); the CPU one request cost "
+        notes.add(("Each cell: closed-model TPS with %d client threads over %d s, median of %d round(s) in each of %d fork(s) (range); the CPU one request cost "
                 + "the module's JVM and its store (Redis; PostgreSQL for a jdbc row), counted from outside them (medians); and the heap the module's JVM kept alive after a full "
                 + "collection with no load (jcmd GC.run, then jvm.memory.used). Every row's answer was compared byte for byte with the padded "
                 + "palette before the load. Own JSON: the colors as the headline stores them, plotted at 68 B, their mean.").formatted(settings.threads(),
-                        settings.scenarioDurationSeconds(), settings.scenarioRepetitions()));
-        if (settings.repetitions() > 1) {
-            steps.values().forEach(step -> notes.add("Order by TPS at %s: %s.".formatted(step.heading(), order(step))));
-        }
-        else {
-            notes.add("One repetition gives ranges of no width, so this run ranks nothing.");
+                        settings.scenarioDurationSeconds(), settings.scenarioRepetitions(), forks));
+        steps.values().forEach(step -> notes.add("Ranked by CPU per request at %s, as the headline ranks: %s.".formatted(step.heading(), order(step))));
+        if (forks < 2) {
+            notes.add("One fork cannot show how JVMs differ, so this run ranks no row apart from another.");
         }
         nearCacheMemory(steps).ifPresent(notes::add);
         Map<String, Object> data = new LinkedHashMap<>();
@@ -134,17 +160,16 @@ final class Values implements Scenario {
     }
 
     /**
-     * The rows from most to least TPS, a row written "level with it" where its range overlaps the one before's: a ranking
-     * says only what the run showed (docs/measuring.md#rounds-and-intervals).
+     * The rows from cheapest to dearest CPU per request, a row written "level with it" where the interval of its ratio to the
+     * row before, round by round, holds 1: the headline's rule ({@link Statistics.Rounds#apart}).
      */
     static String order(Step step) {
-        List<RowFigures> rows = step.rows().values().stream().filter(row -> row.tps() != null)
-                .sorted(Comparator.comparingDouble((RowFigures row) -> row.tps().median()).reversed()).toList();
+        List<String> rows = step.cpu().rows().stream().filter(row -> step.cpu().figure(row) != null)
+                .sorted(Comparator.comparingDouble((String row) -> step.cpu().figure(row).estimate())).toList();
         List<String> words = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
-            RowFigures row = rows.get(i);
-            boolean level = i > 0 && rows.get(i - 1).tps().min() <= row.tps().max();
-            words.add((i == 0 ? "" : level ? "level with it " : "then ") + row.target());
+            boolean level = i > 0 && !step.cpu().apart(rows.get(i - 1), rows.get(i));
+            words.add((i == 0 ? "" : level ? "level with it " : "then ") + rows.get(i));
         }
         return String.join(", ", words);
     }

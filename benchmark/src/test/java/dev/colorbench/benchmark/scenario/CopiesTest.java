@@ -1,28 +1,31 @@
 package dev.colorbench.benchmark.scenario;
 
-import java.util.Arrays;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.colorbench.benchmark.results.Spread;
+import dev.colorbench.benchmark.results.Statistics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A copy is level with its module where their repetitions' CPU ranges overlap, and otherwise by how much it differs. */
+/**
+ * A copy is level with its module where the interval of its CPU per request over the module's, round by round, holds 1, as
+ * the headline ranks rows; otherwise the ratio and its interval say by how much it differs.
+ */
 class CopiesTest {
 
     @Test
-    void overlappingRangesAreLevelAndSeparateOnesAreARatio() {
-        Spread module = spread(100.0, 110.0);
+    void aCopyIsLevelWhereItsPairedRatioHoldsOneAndElseARatio() {
+        // four rounds in two forks: the level copy wobbles about its module, the cheap one costs a fifth less in every round
+        Map<String, Map<Integer, Double>> cpu = Map.of("m", Map.of(1, 100.0, 2, 104.0, 3, 98.0, 4, 101.0),
+                "m+copy", Map.of(1, 103.0, 2, 99.0, 3, 100.0, 4, 104.0),
+                "n", Map.of(1, 200.0, 2, 206.0, 3, 196.0, 4, 203.0),
+                "n+copy", Map.of(1, 160.0, 2, 166.0, 3, 157.0, 4, 161.0));
+        Statistics.Rounds rounds = Statistics.rounds(cpu, RowFigures.forkOf(2));
 
-        assertThat(Copies.verdict(module, spread(108.0, 120.0), 2)).isEqualTo("level");
-        assertThat(Copies.verdict(module, spread(80.0, 90.0), 2)).isEqualTo("x 0.81");
-        assertThat(Copies.verdict(module, null, 2)).isEqualTo("missing");
-        assertThat(Copies.verdict(spread(100.0), spread(100.0), 1)).as("one repetition has no range to call level")
-                .isEqualTo("x 1.00 (one repetition: no range)");
-    }
-
-    private static Spread spread(Double... values) {
-        return Spread.of(Arrays.asList(values));
+        assertThat(Copies.verdict(rounds, "m+copy", "m")).startsWith("level, x 1.0");
+        assertThat(Copies.verdict(rounds, "n+copy", "n")).startsWith("x 0.80 (");
+        assertThat(Copies.verdict(rounds, "o+copy", "o")).isEqualTo("missing");
+        assertThat(Copies.verdict(Statistics.rounds(cpu, round -> 1), "n+copy", "n")).as("one fork cannot separate them").startsWith("level, x 0.80");
     }
 }

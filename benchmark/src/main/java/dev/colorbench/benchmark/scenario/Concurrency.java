@@ -58,11 +58,15 @@ final class Concurrency implements Scenario {
         Map<String, Overload> overload = new LinkedHashMap<>();
         BenchmarkSettings base = context.settings().forScenario(context.settings().threads());
         try (Lab lab = context.measurement().open(Condition.plain(name(), base, targets), directory)) {
+            Map<Integer, List<JMeterResults>> runs = new LinkedHashMap<>();
+            for (int count : Scenarios.thereAndBack(clients, context.settings().quick())) {
+                List<JMeterResults> atCount = runs.computeIfAbsent(count, key -> new java.util.ArrayList<>());
+                atCount.add(lab.run(context.settings().forScenario(count), directory.sub("clients-" + count + (atCount.isEmpty() ? "" : "-back")), false));
+            }
             for (int count : clients) {
                 BenchmarkSettings settings = context.settings().forScenario(count);
-                JMeterResults results = lab.run(settings, directory.sub("clients-" + count), false);
                 Map<String, RowFigures> rows = new LinkedHashMap<>();
-                targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
+                targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), runs.get(count), settings)));
                 steps.put(count, rows);
             }
             Map<String, Integer> offered = new LinkedHashMap<>();

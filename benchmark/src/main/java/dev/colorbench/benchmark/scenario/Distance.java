@@ -52,12 +52,18 @@ final class Distance implements Scenario {
         Map<String, Double> roundTrips = new LinkedHashMap<>();
         try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets).withRedisRoundTrip(Duration.ZERO), directory)) {
             targets.forEach(target -> roundTrips.put(target.id(), lab.verification().of(target.id()).roundTrips()));
+            Map<Double, List<JMeterResults>> runs = new LinkedHashMap<>();
+            Map<Double, RedisRoundTrip.Measured> measured = new LinkedHashMap<>();
+            for (double millis : Scenarios.thereAndBack(asked, context.settings().quick())) {
+                RedisRoundTrip.Measured calibrated = lab.stores().calibrateRedisRoundTrip(millis);
+                measured.putIfAbsent(millis, calibrated);
+                List<JMeterResults> atMillis = runs.computeIfAbsent(millis, key -> new ArrayList<>());
+                atMillis.add(lab.run(settings, directory.sub("rtt-" + label(millis) + (atMillis.isEmpty() ? "" : "-back")), false));
+            }
             for (double millis : asked) {
-                RedisRoundTrip.Measured measured = lab.stores().calibrateRedisRoundTrip(millis);
-                JMeterResults results = lab.run(settings, directory.sub("rtt-" + label(millis)), false);
                 Map<String, RowFigures> rows = new LinkedHashMap<>();
-                targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
-                steps.add(new Step(millis, measured, rows));
+                targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), runs.get(millis), settings)));
+                steps.add(new Step(millis, measured.get(millis), rows));
             }
         }
         return section(settings, targets, steps, roundTrips);

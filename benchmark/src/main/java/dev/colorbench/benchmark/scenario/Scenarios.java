@@ -84,4 +84,20 @@ public final class Scenarios {
     public static boolean workload(List<String> names) {
         return names.contains(Workload.SCENARIO);
     }
+
+    /**
+     * The conditions of a scenario that runs them one after another in one start of its rows, there and back (A B C, C B A), so
+     * that a machine that drifts during the scenario moves every condition alike instead of passing for a condition's effect
+     * (docs/measuring.md#rounds-and-intervals). Quick mode, a smoke run, goes there only.
+     */
+    static <T> List<T> thereAndBack(List<T> conditions, boolean quick) {
+        if (quick) {
+            return conditions;
+        }
+        List<T> back = new java.util.ArrayList<>(conditions);
+        java.util.Collections.reverse(back);
+        List<T> all = new java.util.ArrayList<>(conditions);
+        all.addAll(back);
+        return all;
+    }
 }

@@ -165,16 +165,35 @@ public final class Statistics {
          */
         public Interval ratio(String row, Map<Integer, Double> base) {
             Map<Integer, Map<Integer, Double>> a = logs.get(row);
-            Map<Integer, Map<Integer, Double>> b = new TreeMap<>();
-            base.forEach((round, value) -> {
-                if (value != null && value > 0 && Double.isFinite(value)) {
-                    b.computeIfAbsent(forkOf.applyAsInt(round), fork -> new TreeMap<>()).put(round, Math.log(value));
-                }
-            });
+            Map<Integer, Map<Integer, Double>> b = logsByFork(base);
             if (a == null || b.isEmpty()) {
                 return null;
             }
             return ratio(a, b, ownSpread(row));
+        }
+
+        /**
+         * A figure derived round by round, from the rows or beside them (the floor, say), with its 95 % interval: the geometric
+         * mean of its fork means, its spread taken to be a row's, the pooled one, unless its own forks differ far more than the
+         * pool allows; {@code null} where no round has it. The rows' pool stays as it is: a derived figure is no row.
+         */
+        public Interval figure(Map<Integer, Double> byRound) {
+            Map<Integer, Map<Integer, Double>> byFork = logsByFork(byRound);
+            if (byFork.isEmpty()) {
+                return null;
+            }
+            return figures.interval(byFork, byFork.size() > 1 && figures.outOfLine(byFork, false));
+        }
+
+        /** The logarithms of the figures measured, by fork, then by round. */
+        private Map<Integer, Map<Integer, Double>> logsByFork(Map<Integer, Double> byRound) {
+            Map<Integer, Map<Integer, Double>> byFork = new TreeMap<>();
+            byRound.forEach((round, value) -> {
+                if (value != null && value > 0 && Double.isFinite(value)) {
+                    byFork.computeIfAbsent(forkOf.applyAsInt(round), fork -> new TreeMap<>()).put(round, Math.log(value));
+                }
+            });
+            return byFork;
         }
 
         /**
@@ -291,19 +310,25 @@ public final class Statistics {
          * variance against the pool's.
          */
         boolean outOfLine(Map<Integer, Map<Integer, Double>> byFork) {
+            return outOfLine(byFork, true);
+        }
+
+        /** The same, for units that are in the pool ({@code member}) or beside it (a figure derived round by round). */
+        boolean outOfLine(Map<Integer, Map<Integer, Double>> byFork, boolean member) {
             double[] units = units(byFork, overForks);
             int own = units.length - 1;
-            if (own < 1 || df - own < 1 || variance <= 0) {
+            double othersDf = member ? df - own : df;
+            if (own < 1 || othersDf < 1 || variance <= 0) {
                 return false;
             }
             double mean = Arrays.stream(units).average().orElseThrow();
             double ownVariance = Arrays.stream(units).map(unit -> (unit - mean) * (unit - mean)).sum() / own;
             // the pool without this row: the test asks whether the row belongs with the others
-            double others = (variance * df - ownVariance * own) / (df - own);
+            double others = member ? (variance * df - ownVariance * own) / othersDf : variance;
             if (others <= 0) {
                 return true;
             }
-            return new FDistribution(own, df - own).cumulativeProbability(ownVariance / others) > 1 - OWN_SPREAD_ALPHA;
+            return new FDistribution(own, othersDf).cumulativeProbability(ownVariance / others) > 1 - OWN_SPREAD_ALPHA;
         }
 
         /**

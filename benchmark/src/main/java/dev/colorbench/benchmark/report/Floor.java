@@ -88,10 +88,13 @@ record Floor(Interval micros, String ceiling, Interval ceilingMicros, Interval g
         long mgets = rounds.stream().filter(round -> round.mgetMicros() != null && (round.getMicros() == null || round.mgetMicros() < round.getMicros()))
                 .count();
         long all = gets + mgets;
-        if (mgets == 0) {
-            return "the GET in %d of %d".formatted(gets, all);
+        if (all == 1) {
+            return gets == 1 ? "the GET in the run's one round" : "the MGET in the run's one round";
         }
-        return gets == 0 ? "the MGET in %d of %d".formatted(mgets, all) : "the GET in %d of %d, the MGET in %d".formatted(gets, all, mgets);
+        if (mgets == 0) {
+            return "the GET in %d of %d rounds".formatted(gets, all);
+        }
+        return gets == 0 ? "the MGET in %d of %d rounds".formatted(mgets, all) : "the GET in %d of %d rounds, the MGET in %d".formatted(gets, all, mgets);
     }
 
     /**
@@ -107,9 +110,10 @@ record Floor(Interval micros, String ceiling, Interval ceilingMicros, Interval g
             return ("The floor: none, without the ceiling's row. Redis's CPU, measured by the harness in each round: %s "
                     + "(docs/measuring.md#the-floor).").formatted(redis);
         }
-        return ("The floor: %s µs of CPU a request (95 %% interval): the ceiling's %s plus the lesser Redis CPU of two commands, measured by "
-                + "the harness in each round: %s. The lesser was %s rounds (docs/measuring.md#the-floor).").formatted(format(micros),
-                format(ceilingMicros), redis, lesser());
+        // one round gives no interval: the figure alone, without the words that would promise one
+        return ("The floor: %s µs of CPU a request%s: the ceiling's %s plus the lesser Redis CPU of two commands, measured by "
+                + "the harness in each round: %s. The lesser was %s (docs/measuring.md#the-floor).").formatted(format(micros),
+                micros.rounds() < 2 ? "" : " (95 % interval)", format(ceilingMicros), redis, lesser());
     }
 
     /** {@code 99 (91-104)}: the estimate and its 95 % interval, as every µs figure of the report is written. */

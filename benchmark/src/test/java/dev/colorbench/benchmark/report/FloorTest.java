@@ -65,7 +65,7 @@ class FloorTest {
         assertThat(floor.getMicros().estimate()).isCloseTo(GET * geometricMean(), within(1e-6));
         assertThat(floor.mgetMicros().estimate()).isCloseTo(MGET * geometricMean(), within(1e-6));
         assertThat(floor.rounds()).extracting(Floor.Round::gets).containsOnly(50_000L);
-        assertThat(floor.lesser()).isEqualTo("the GET in 4 of 4");
+        assertThat(floor.lesser()).isEqualTo("the GET in 4 of 4 rounds");
         assertThat(ratio(rows, "mget-floor")).as("165 µs over 80 in every round").isCloseTo(165 / 80.0, within(1e-9));
     }
 

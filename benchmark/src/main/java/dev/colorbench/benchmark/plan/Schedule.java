@@ -95,7 +95,8 @@ public record Schedule(List<Run> runs) {
      * then one MGET of its keys, for as long as a closed-model run each, and reads Redis's CPU around them. The step takes a
      * place of its own in each round, as a row does, so that the machine's drift reaches it as it reaches the rows; the place
      * comes from the run's seed, from a stream of its own, so that the rows keep the orders a seed gives them
-     * (docs/measuring.md#the-floor).
+     * (docs/measuring.md#the-floor). Once a round, not once a fork: {@code x floor} is a ratio taken within each round, so it
+     * needs the floor of each round, at the cost of two closed-model runs a round, as two more rows would take.
      */
     public Schedule withFloor(BenchmarkSettings settings) {
         // each round's rows, where each starts in the schedule, and where the round ends

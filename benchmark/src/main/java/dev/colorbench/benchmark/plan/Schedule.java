@@ -88,7 +88,7 @@ public record Schedule(List<Run> runs) {
     }
 
     /** The target of the floor's steps ({@link Phase#FLOOR}): no row, but the harness's own measurement of Redis. */
-    public static final String FLOOR = "floor";
+    static final String FLOOR = "floor";
 
     /**
      * This schedule with one step of the floor in each of its closed-model rounds: the harness sends one GET of the whole palette,
@@ -128,7 +128,7 @@ public record Schedule(List<Run> runs) {
     }
 
     /** The seconds of one floor step: a closed-model run's for the GET, as many for the MGET. */
-    public static int floorSeconds(BenchmarkSettings settings) {
+    static int floorSeconds(BenchmarkSettings settings) {
         return 2 * settings.durationSeconds();
     }
 

@@ -122,7 +122,7 @@ public final class Benchmark {
     private static Report headline(BenchmarkSettings settings, List<Target> targets, Measurement measurement, RunDirectory directory,
             Path repositoryRoot, Condition condition) {
         Progress.begin(settings, targets.size(), Runtime.getRuntime().availableProcessors(),
-                Schedule.of(settings, targets.stream().map(Target::id).toList(), false).plannedSeconds());
+                Schedule.of(settings, targets.stream().map(Target::id).toList(), false).withFloor(settings).plannedSeconds());
         MachineSteadiness before = Timeline.timed("machine steadiness",
                 () -> MachineSteadiness.measure(STEADINESS_WINDOWS, settings.durationSeconds()).print("before the rows start"));
         Measured measured = measurement.measure(condition, directory);

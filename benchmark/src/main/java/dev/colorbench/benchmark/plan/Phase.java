@@ -17,10 +17,16 @@ public enum Phase {
     /** Open model at 80 % of the row's own closed-model throughput. */
     EIGHTY,
     /** Closed model while async-profiler samples the module's CPU, after the measured runs; its samples are in no figure. */
-    PROFILE;
+    PROFILE,
+    /**
+     * No load of a row: the harness measures the floor's Redis work itself, once a round, and the plan records what it measured
+     * (docs/measuring.md#the-floor).
+     */
+    FLOOR;
 
+    /** A row's load whose samples and readings are figures of the row. */
     public boolean measured() {
-        return this != WARMUP && this != PROFILE;
+        return this != WARMUP && this != PROFILE && this != FLOOR;
     }
 
     /** Requests arrive at a rate, whether or not earlier ones came back. */

@@ -38,8 +38,9 @@ import org.w3c.dom.NodeList;
  * the run's settings written in, and around every measured run a reading of the module's meters
  * ({@code plan/reading.jmx}) and of the CPU used meanwhile. The plan runs its thread groups one after another, so each reading
  * falls exactly between two runs, whatever the clock. Right before each profiled run, a call of the same kind tells the harness
- * that the row's load is about to start, so that the row's profile can start after it has and stop before it ends. One JMeter
- * process then runs the whole benchmark.
+ * that the row's load is about to start, so that the row's profile can start after it has and stop before it ends. At the
+ * floor's place in each round, a call of the same kind has the harness measure the floor's Redis work and answer it
+ * ({@link Schedule#withFloor}). One JMeter process then runs the whole benchmark.
  */
 public final class PlanWriter {
 
@@ -100,6 +101,12 @@ public final class PlanWriter {
         long secondsLeft = schedule.plannedSeconds();
         for (Schedule.Run run : schedule.runs()) {
             RunKey key = run.key();
+            if (key.phase() == Phase.FLOOR) {
+                append(planTree, floor(plan, reading, run, "floor of round %d (about %s of load left): one GET of the whole palette, then one MGET of its keys, from the harness"
+                        .formatted(key.repetition(), Format.duration(secondsLeft))));
+                secondsLeft -= run.seconds();
+                continue;
+            }
             int port = portOfTarget.applyAsInt(key.target());
             if (key.phase() == Phase.PROFILE) {
                 append(planTree, profiledLoadStarting(plan, reading, key, "profile %d/%d: %s".formatted(profiled.indexOf(run) + 1,
@@ -206,6 +213,25 @@ public final class PlanWriter {
         substitute(group.tree(), values);
         return group;
     }
+
+    /**
+     * One thread group calling the harness's {@code /floor/<round>}: the harness measures the floor's Redis work while the call
+     * waits, and answers what it measured, which JMeter records as a reading. Nothing else runs meanwhile, as during a row's run.
+     * The call waits as long as the step lasts and {@value #FLOOR_SLACK_SECONDS} s more, for the harness's Redis readings.
+     */
+    private Group floor(Document plan, Group template, Schedule.Run run, String progress) {
+        RunKey key = run.key();
+        Group group = template.copyInto(plan, key.label());
+        Map<String, String> values = Map.of("label", key.label(), "host", BenchmarkSettings.HOST,
+                "port", String.valueOf(cpuReadingsPort), "path", "/floor/" + key.repetition(), "progress", progress);
+        substitute(group.element(), values);
+        substitute(group.tree(), values);
+        property(single(group.tree(), "HTTPSamplerProxy"), "HTTPSampler.response_timeout")
+                .setTextContent(String.valueOf((run.seconds() + FLOOR_SLACK_SECONDS) * 1000L));
+        return group;
+    }
+
+    private static final int FLOOR_SLACK_SECONDS = 30;
 
     /**
      * Puts another check of the body in place of the comparison of the whole body: JMeter's own MD5 assertion for

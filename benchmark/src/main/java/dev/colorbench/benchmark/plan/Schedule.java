@@ -87,6 +87,56 @@ public record Schedule(List<Run> runs) {
         return new Schedule(runs);
     }
 
+    /** The target of the floor's steps ({@link Phase#FLOOR}): no row, but the harness's own measurement of Redis. */
+    static final String FLOOR = "floor";
+
+    /**
+     * This schedule with one step of the floor in each of its closed-model rounds: the harness sends one GET of the whole palette,
+     * then one MGET of its keys, for as long as a closed-model run each, and reads Redis's CPU around them. The step takes a
+     * place of its own in each round, as a row does, so that the machine's drift reaches it as it reaches the rows; the place
+     * comes from the run's seed, from a stream of its own, so that the rows keep the orders a seed gives them
+     * (docs/measuring.md#the-floor). Once a round, not once a fork: {@code x floor} is a ratio taken within each round, so it
+     * needs the floor of each round, at the cost of two closed-model runs a round, as two more rows would take.
+     */
+    public Schedule withFloor(BenchmarkSettings settings) {
+        // each round's rows, where each starts in the schedule, and where the round ends
+        Map<Integer, List<Integer>> rowStarts = new java.util.TreeMap<>();
+        Map<Integer, Integer> roundEnds = new java.util.TreeMap<>();
+        for (int index = 0; index < runs.size(); index++) {
+            RunKey key = runs.get(index).key();
+            if (key.phase() == Phase.THROUGHPUT) {
+                rowStarts.computeIfAbsent(key.repetition(), round -> new ArrayList<>()).add(index);
+            }
+            if (key.phase() == Phase.THROUGHPUT || key.phase() == Phase.LATENCY) {
+                roundEnds.put(key.repetition(), index + 1);
+            }
+        }
+        List<Run> withFloor = new ArrayList<>(runs);
+        // from the last round back, so that the places of the earlier ones stay where they were
+        List<Integer> rounds = new ArrayList<>(rowStarts.keySet());
+        java.util.Collections.reverse(rounds);
+        for (int round : rounds) {
+            List<Integer> starts = rowStarts.get(round);
+            int place = floorPlace(starts.size(), round, settings.seed());
+            withFloor.add(place < starts.size() ? starts.get(place) : roundEnds.get(round), floorStep(settings, round));
+        }
+        return new Schedule(withFloor);
+    }
+
+    private static Run floorStep(BenchmarkSettings settings, int round) {
+        return new Run(new RunKey(FLOOR, Phase.FLOOR, round), floorSeconds(settings));
+    }
+
+    /** The seconds of one floor step: a closed-model run's for the GET, as many for the MGET. */
+    static int floorSeconds(BenchmarkSettings settings) {
+        return 2 * settings.durationSeconds();
+    }
+
+    /** Where the floor's step goes among a round's {@code rows}: before the row at that place, or after the last at {@code rows}. */
+    static int floorPlace(int rows, int round, long seed) {
+        return new java.util.SplittableRandom(seed + round).split().nextInt(rows + 1);
+    }
+
     /**
      * The rows of one round in an order of their own: the same for the same round and rows, different from round to round
      * (randomized multiple interleaved trials, after Laaber et al.), so that no row always follows the same neighbour or

@@ -31,7 +31,7 @@ final class Headline {
     /** summary.json's shape, without scenarios, for a run's own rows: what {@link #page} and report.html draw from. */
     @SuppressWarnings("unchecked")
     static Map<String, Object> summary(Environment environment, List<ModuleSummary> modules) {
-        return Json.MAPPER.convertValue(new Report.Summary(environment, modules, Map.of()), Map.class);
+        return Json.MAPPER.convertValue(new Report.Summary(environment, modules, null, Map.of()), Map.class);
     }
 
     /** summary.json without the runs of each row, as JSON that is safe inside a script element. */

@@ -43,15 +43,20 @@ public final class Report {
 
     private final List<ModuleSummary> summaries;
 
+    /** The run's one floor; null in a report of scenarios only. */
+    private final Floor floor;
+
     private final List<Section> sections;
 
     /** Not in summary.json, whose shape readers rely on: the report's first line. */
     private final String command;
 
-    private Report(BenchmarkSettings settings, Environment environment, List<ModuleSummary> summaries, List<Section> sections, String command) {
+    private Report(BenchmarkSettings settings, Environment environment, List<ModuleSummary> summaries, Floor floor, List<Section> sections,
+            String command) {
         this.settings = settings;
         this.environment = environment;
         this.summaries = List.copyOf(summaries);
+        this.floor = floor;
         this.sections = List.copyOf(sections);
         this.command = command;
     }
@@ -64,23 +69,22 @@ public final class Report {
         if (headline.condition().name().equals(dev.colorbench.benchmark.Workload.SCENARIO)) {
             environment = environment.under(settings.workload(), headline.addedRedisRoundTripMillis());
         }
-        return new Report(settings, environment,
-                Summaries.of(settings, targets, verification, headline.warmups(), headline.staleness(),
-                        headline.results()), List.of(), command(System.getProperties()));
+        Summaries.Rows rows = Summaries.of(settings, targets, verification, headline.warmups(), headline.staleness(), headline.results());
+        return new Report(settings, environment, rows.summaries(), rows.floor(), List.of(), command(System.getProperties()));
     }
 
     /** A report of scenarios only, without the headline comparison. */
     public static Report of(BenchmarkSettings settings, List<Target> targets, String redisVersion, String redis, String jmeterVersion,
             CpuPlacement placement, Path repositoryRoot) {
         return new Report(settings, Environment.collect(settings, targets, redisVersion, redis, jmeterVersion, placement.describe(),
-                null, repositoryRoot), List.of(), List.of(), command(System.getProperties()));
+                null, repositoryRoot), List.of(), null, List.of(), command(System.getProperties()));
     }
 
     /** This report with one more scenario's section. */
     public Report with(Section section) {
         List<Section> more = new ArrayList<>(sections);
         more.add(section);
-        return new Report(settings, environment, summaries, more, command);
+        return new Report(settings, environment, summaries, floor, more, command);
     }
 
     /**
@@ -100,8 +104,16 @@ public final class Report {
         return value.matches("[\\w.,:/+=@%-]+") ? value : "'" + value.replace("'", "'\\''") + "'";
     }
 
-    /** What summary.json holds: the environment of the run, one object per row of the headline, then each scenario's figures. */
-    record Summary(Environment environment, List<ModuleSummary> modules, Map<String, Object> scenarios) {
+    /**
+     * What summary.json holds: the environment of the run, one object per row of the headline, the run's one floor (missing from
+     * a summary.json written before the harness measured it, and null for scenarios only), then each scenario's figures.
+     */
+    record Summary(Environment environment, List<ModuleSummary> modules, Floor floor, Map<String, Object> scenarios) {
+    }
+
+    /** The run's one floor; null in a report of scenarios only. */
+    Floor floor() {
+        return floor;
     }
 
     public List<ModuleSummary> summaries() {
@@ -109,10 +121,10 @@ public final class Report {
     }
 
     public void write(RunDirectory directory) {
-        ReportView view = new ReportView(settings, environment, summaries, command);
+        ReportView view = new ReportView(settings, environment, summaries, floor, command);
         Map<String, Object> scenarios = new LinkedHashMap<>();
         sections.forEach(section -> scenarios.put(section.id(), section.data()));
-        RunDirectory.write(directory.file("summary.json"), Json.MAPPER.writeValueAsString(new Summary(environment, summaries, scenarios)));
+        RunDirectory.write(directory.file("summary.json"), Json.MAPPER.writeValueAsString(new Summary(environment, summaries, floor, scenarios)));
         List<Section> shown = shown();
         RunDirectory.write(directory.file("report.md"), render("report.md.mustache", false, view.markdown(shown)));
         String chartJs = chartJs();
@@ -131,7 +143,7 @@ public final class Report {
 
     /** The main tables, for the console at the end of the run. */
     public String table() {
-        return render("tables.md.mustache", false, new ReportView(settings, environment, summaries, command).markdown(shown()));
+        return render("tables.md.mustache", false, new ReportView(settings, environment, summaries, floor, command).markdown(shown()));
     }
 
     /**

@@ -30,12 +30,19 @@ final class ReportView {
 
     private final List<ModuleSummary> summaries;
 
+    private final Floor floor;
+
     private final String command;
 
     ReportView(BenchmarkSettings settings, Environment environment, List<ModuleSummary> summaries, String command) {
+        this(settings, environment, summaries, null, command);
+    }
+
+    ReportView(BenchmarkSettings settings, Environment environment, List<ModuleSummary> summaries, Floor floor, String command) {
         this.settings = settings;
         this.environment = environment;
         this.summaries = summaries;
+        this.floor = floor;
         this.command = command;
     }
 
@@ -47,6 +54,7 @@ final class ReportView {
         view.put("commit", environment.gitCommit());
         view.put("machine", "%d cores, %s MB, %s".formatted(environment.cores(), Format.grouped(environment.memoryMb()), environment.os()));
         view.put("conditions", environment.conditions());
+        view.put("floor", floor == null ? null : floor.sentence());
         view.put("rate", settings.rate());
         view.put("textChart", textChart());
         view.put("reference", settings.reference());

@@ -45,21 +45,28 @@ final class Summaries {
     private Summaries() {
     }
 
-    static List<ModuleSummary> of(BenchmarkSettings settings, List<Target> targets, Verification verification, List<SteadyState.Warmup> warmups,
+    /** Every row's summary, and the run's one floor, which each row's {@code x floor} divides by. */
+    record Rows(List<ModuleSummary> summaries, Floor floor) {
+    }
+
+    static Rows of(BenchmarkSettings settings, List<Target> targets, Verification verification, List<SteadyState.Warmup> warmups,
             List<Staleness.Result> staleness, JMeterResults results) {
         List<Figures> figures = targets.stream().map(target -> Figures.of(settings, target, results)).toList();
         Optional<Figures> ceiling = figures.stream()
                 .filter(row -> row.target().module().role() == Role.CEILING && row.target().properties().isEmpty()).findFirst();
         Optional<Figures> reference = figures.stream().filter(row -> row.target().id().equals(settings.reference())).findFirst();
         Optional<Figures> mget = figures.stream().filter(row -> row.target().id().equals(MGET)).findFirst();
-        Map<Integer, Double> floor = floor(figures, verification, ceiling);
         Fleet.Tables fleet = new Fleet.Tables(settings::forkOf);
         figures.forEach(row -> row.fleet(fleet));
         Measures measures = new Measures(rounds(figures, Figures::tpsByRound, settings), rounds(figures, Figures::cpuByRound, settings), fleet);
-        return figures.stream().map(row -> row.summary(verification.of(row.target().id()), warmupOf(warmups, row.target()),
+        // measured by the harness in each round, not taken from a row: the same floor whatever rows run (docs/measuring.md#the-floor)
+        Floor floor = Floor.of(ceiling.map(row -> row.target().id()).orElse(null), ceiling.map(Figures::cpuByRound).orElse(Map.of()), results.floor(),
+                measures.cpu());
+        Map<Integer, Double> floorByRound = floor.byRound();
+        return new Rows(figures.stream().map(row -> row.summary(verification.of(row.target().id()), warmupOf(warmups, row.target()),
                 staleness.stream().filter(result -> result.target().equals(row.target().id())).findFirst().orElse(null), ceiling, reference,
-                mget, figures.stream().filter(other -> other.target().id().equals(row.target().twinOf())).findFirst(), results, floor,
-                measures)).toList();
+                mget, figures.stream().filter(other -> other.target().id().equals(row.target().twinOf())).findFirst(), results, floorByRound,
+                measures)).toList(), floor);
     }
 
     /** Every row's throughput and CPU per request, round by round: each figure's interval and each ratio come from these. */
@@ -71,30 +78,6 @@ final class Summaries {
         Map<String, Map<Integer, Double>> byRow = new java.util.LinkedHashMap<>();
         figures.forEach(row -> byRow.put(row.target().id(), figure.apply(row)));
         return Statistics.rounds(byRow, settings::forkOf);
-    }
-
-    /**
-     * The one floor of the run, round by round: the least CPU a read of the colors from Redis can cost. It is the ceiling's
-     * CPU per request in that round plus the Redis CPU per request, in that round, of the row whose Redis work is cheapest
-     * over the run (the lowest median) among the rows that ask Redis on every request. One floor for every row, so that
-     * {@code x floor} orders the rows as their cost does (docs/measuring.md#the-floor). Empty without a ceiling or such a row.
-     */
-    static Map<Integer, Double> floor(List<Figures> figures, Verification verification, Optional<Figures> ceiling) {
-        Optional<Figures> cheapest = figures.stream().filter(row -> ceiling.map(c -> c != row).orElse(false))
-                .filter(row -> row.readsRedisOnEveryRequest(verification.of(row.target().id())))
-                .filter(row -> row.cpu().storeMicros() != null)
-                .min(java.util.Comparator.comparingDouble(row -> row.cpu().storeMicros().median()));
-        Map<Integer, Double> floor = new java.util.TreeMap<>();
-        if (ceiling.isEmpty() || cheapest.isEmpty()) {
-            return floor;
-        }
-        Map<Integer, Double> store = cheapest.get().storeByRound();
-        ceiling.get().cpuByRound().forEach((round, cpu) -> {
-            if (store.containsKey(round)) {
-                floor.put(round, cpu + store.get(round));
-            }
-        });
-        return floor;
     }
 
     private static ModuleSummary.Warmup warmupOf(List<SteadyState.Warmup> warmups, Target target) {
@@ -277,15 +260,6 @@ final class Summaries {
                 }
             });
             return rounds;
-        }
-
-        /**
-         * Whether the row asks Redis on every request: Redis commands and round trips on each, no database, no local copy. The
-         * run's floor is built from the cheapest of these.
-         */
-        boolean readsRedisOnEveryRequest(Verification.Check check) {
-            return !target.module().nearCache() && check.database() == null && check.redis().commandsPerRequest() >= 1
-                    && target.module().role() != Role.CEILING;
         }
 
         /** Why the closed-model requests failed, with how often, over the repetitions: the figures the run's check weighs. */

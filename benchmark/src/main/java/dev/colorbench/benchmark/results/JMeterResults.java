@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import dev.colorbench.benchmark.Json;
+import dev.colorbench.benchmark.plan.Phase;
 import dev.colorbench.benchmark.plan.RunKey;
 import dev.colorbench.benchmark.plan.ServerMetric;
 import org.apache.commons.csv.CSVFormat;
@@ -22,7 +24,8 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * JMeter's CSV results of the run, read by column name: the samples of each run's load, the
- * readings of the modules' meters around each measured run, and the reasons samples failed.
+ * readings of the modules' meters around each measured run, the reasons samples failed, and the floor the harness
+ * measured in each round.
  * Rows whose label the plan did not write are ignored; a row cut short when JMeter was stopped
  * is skipped.
  */
@@ -43,6 +46,9 @@ public final class JMeterResults {
     private final Map<RunKey, List<Arrivals.Sent>> sentArrivals = new HashMap<>();
 
     private final Map<RunKey, Long> scheduledArrivals = new HashMap<>();
+
+    /** What the harness measured of the floor's Redis work, by round ({@link FloorReading}). */
+    private final Map<Integer, FloorReading> floor = new TreeMap<>();
 
     /** A figure the open model's pool recorded (µs, or a count); read for every sample of a run, so compiled once. */
     private static final java.util.regex.Pattern COUNT = java.util.regex.Pattern.compile("-?\\d+");
@@ -67,6 +73,10 @@ public final class JMeterResults {
     }
 
     private void add(RunKey.Labelled labelled, CSVRecord record) {
+        if (labelled.run().phase() == Phase.FLOOR) {
+            floorReading(record).ifPresent(reading -> floor.put(labelled.run().repetition(), reading));
+            return;
+        }
         if (labelled.isReading()) {
             String body = record.isMapped("reading") ? record.get("reading") : "";
             (labelled.before() ? before : after).computeIfAbsent(labelled.run(), key -> new EnumMap<>(ServerMetric.class))
@@ -85,6 +95,19 @@ public final class JMeterResults {
         }
         if (!success && labelled.run().phase().measured()) {
             failures.computeIfAbsent(labelled.run(), run -> new TreeMap<>()).merge(reason(record), 1L, Long::sum);
+        }
+    }
+
+    /** The harness's answer to the floor's call; empty where the call failed or the answer is not one (the round then has no floor). */
+    private static Optional<FloorReading> floorReading(CSVRecord record) {
+        if (!record.get("responseCode").equals("200") || !record.isMapped("reading") || record.get("reading").isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Json.MAPPER.readValue(record.get("reading"), FloorReading.class));
+        }
+        catch (RuntimeException ex) {
+            return Optional.empty();
         }
     }
 
@@ -120,11 +143,17 @@ public final class JMeterResults {
             each.sentArrivals.forEach((run, sent) -> both.sentArrivals.computeIfAbsent(run, key -> new ArrayList<>()).addAll(sent));
             // a run's arrivals are scheduled once, whichever file holds its samples
             each.scheduledArrivals.forEach((run, scheduled) -> both.scheduledArrivals.merge(run, scheduled, Math::max));
+            both.floor.putAll(each.floor);
         }
         return both;
     }
 
-    /** The samples of one run's load, in the order JMeter wrote them; none if it recorded none. */
+    /** What the harness measured of the floor's Redis work, by round; a round whose call failed is missing. */
+    public Map<Integer, FloorReading> floor() {
+        return java.util.Collections.unmodifiableMap(floor);
+    }
+
+        /** The samples of one run's load, in the order JMeter wrote them; none if it recorded none. */
     public List<Sample> samples(RunKey run) {
         return load.getOrDefault(run, List.of());
     }

@@ -181,6 +181,19 @@ public final class Statistics {
         }
 
         /**
+         * A figure derived round by round, from the rows or beside them (the floor, say), with its 95 % interval: the geometric
+         * mean of its fork means, its spread taken to be a row's, the pooled one, unless its own forks differ far more than the
+         * pool allows; {@code null} where no round has it. The rows' pool stays as it is: a derived figure is no row.
+         */
+        public Interval figure(Map<Integer, Double> byRound) {
+            Map<Integer, Map<Integer, Double>> byFork = logs(byRound);
+            if (byFork.isEmpty()) {
+                return null;
+            }
+            return figures.interval(byFork, byFork.size() > 1 && figures.outOfLine(byFork, false)).times(scale(byRound));
+        }
+
+        /**
          * Whether the run separates the two rows: the interval of their paired ratio excludes 1. Otherwise they are level. Rows
          * without a ratio, or whose ratio has no spread to judge by (one round), are level. So are all rows of a run in one fork:
          * one JVM a row cannot show how JVMs differ, and its intervals hold the rounds' spread alone (in a simulation where JVMs
@@ -315,19 +328,25 @@ public final class Statistics {
          * variance against the pool's.
          */
         boolean outOfLine(Map<Integer, Map<Integer, Double>> byFork) {
+            return outOfLine(byFork, true);
+        }
+
+        /** The same, for units that are in the pool ({@code member}) or beside it (a figure derived round by round). */
+        boolean outOfLine(Map<Integer, Map<Integer, Double>> byFork, boolean member) {
             double[] units = units(byFork, overForks);
             int own = units.length - 1;
-            if (own < 1 || df - own < 1 || variance <= 0) {
+            double othersDf = member ? df - own : df;
+            if (own < 1 || othersDf < 1 || variance <= 0) {
                 return false;
             }
             double mean = Arrays.stream(units).average().orElseThrow();
             double ownVariance = Arrays.stream(units).map(unit -> (unit - mean) * (unit - mean)).sum() / own;
             // the pool without this row: the test asks whether the row belongs with the others
-            double others = (variance * df - ownVariance * own) / (df - own);
+            double others = member ? (variance * df - ownVariance * own) / othersDf : variance;
             if (others <= 0) {
                 return true;
             }
-            return new FDistribution(own, df - own).cumulativeProbability(ownVariance / others) > 1 - OWN_SPREAD_ALPHA;
+            return new FDistribution(own, othersDf).cumulativeProbability(ownVariance / others) > 1 - OWN_SPREAD_ALPHA;
         }
 
         /**

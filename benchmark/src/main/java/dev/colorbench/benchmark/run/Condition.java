@@ -7,6 +7,7 @@ import java.util.List;
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Workload;
 import dev.colorbench.benchmark.modules.Target;
+import dev.colorbench.core.palette.Color;
 import dev.colorbench.core.palette.ColorJson;
 import dev.colorbench.core.palette.Palette;
 
@@ -39,8 +40,12 @@ public record Condition(String name, BenchmarkSettings settings, List<Target> ta
 
     /** What {@code GET /colors} must answer in this condition, byte for byte. */
     public String expectedPalette() {
-        return paletteSize == null && valueBytes == null ? ColorJson.palette()
-                : ColorJson.of(Palette.of(paletteSize == null ? Palette.NAMED : paletteSize, valueBytes));
+        return paletteSize == null && valueBytes == null ? ColorJson.palette() : ColorJson.of(palette());
+    }
+
+    /** The colors every module serves in this condition, in order, each as the modules store it. */
+    public List<Color> palette() {
+        return paletteSize == null && valueBytes == null ? Palette.all() : Palette.of(paletteSize == null ? Palette.NAMED : paletteSize, valueBytes);
     }
 
     /** True when the modules serve another palette than the benchmark's own: 148 colors, each its own JSON. */

@@ -16,8 +16,10 @@ import java.util.function.Consumer;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Json;
 import dev.colorbench.benchmark.modules.Store;
+import dev.colorbench.benchmark.results.FloorReading;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -33,7 +35,8 @@ import io.lettuce.core.protocol.ProtocolVersion;
  * for one in {@code DATABASE_URL}), none for the ceiling, and JMeter's JVM. The differences, divided by the requests of the run, are what one request
  * costs each of them: a figure that does not depend on how many cores the machine has or who else was using them.
  * The same server takes the plan's word that a row's profiled load is about to start ({@code /profile/<row>}), so that a
- * profile can hold that row's load only ({@link Profiler}).
+ * profile can hold that row's load only ({@link Profiler}), and measures the floor's Redis work in each round when the plan
+ * asks ({@code /floor/<round>}, {@link RedisFloor}).
  *
  * <p>For a Redis row the same answer also carries the bytes Redis has read from and written to its clients so far
  * ({@code total_net_input_bytes} and {@code total_net_output_bytes} of {@code INFO stats}, summed over a cluster's masters like
@@ -64,19 +67,23 @@ final class CpuReadings implements AutoCloseable {
 
     private volatile Consumer<String> profiledLoadStarting;
 
-    private CpuReadings(HttpServer server, List<RunningModule> modules, DataStores stores) {
+    private final RedisFloor floor;
+
+    private CpuReadings(HttpServer server, List<RunningModule> modules, DataStores stores, RedisFloor floor) {
         this.server = server;
         this.stores = stores;
+        this.floor = floor;
         modules.forEach(module -> this.modules.put(module.target().id(), module));
     }
 
-    /** Serves the readings of {@code modules} on a free loopback port until closed. */
-    static CpuReadings serve(List<RunningModule> modules, DataStores stores) {
+    /** Serves the readings of {@code modules} on a free loopback port until closed, and measures {@code floor} when the plan asks. */
+    static CpuReadings serve(List<RunningModule> modules, DataStores stores, RedisFloor floor) {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            CpuReadings readings = new CpuReadings(server, modules, stores);
+            CpuReadings readings = new CpuReadings(server, modules, stores, floor);
             server.createContext("/cpu/", readings::answer);
             server.createContext("/profile/", readings::profiledLoadStarting);
+            server.createContext("/floor/", readings::measureFloor);
             server.start();
             return readings;
         }
@@ -109,6 +116,56 @@ final class CpuReadings implements AutoCloseable {
         }
         exchange.sendResponseHeaders(known ? 204 : 404, -1);
         exchange.close();
+    }
+
+    /**
+     * Measures the floor's Redis work of the round the path names ({@code /floor/<round>}) while the plan's call waits, and
+     * answers it; a failure answers 500 with its reason, and that round has no floor. Redis's CPU is read as a row's store is:
+     * {@code INFO cpu} of the run's Redis, on the readings' own connection (docs/measuring.md#the-floor).
+     */
+    private void measureFloor(HttpExchange exchange) throws IOException {
+        String round = exchange.getRequestURI().getPath().substring("/floor/".length());
+        int status;
+        byte[] body;
+        try {
+            FloorReading reading = floor.measure(Integer.parseInt(round), () -> redisCpuSeconds(stores.redisUrl()));
+            status = 200;
+            body = Json.MAPPER.writeValueAsBytes(reading);
+            Console.info("floor of round %s: Redis CPU per GET of the whole palette %s µs (%,d GETs), per MGET of its keys %s µs (%,d MGETs)"
+                    .formatted(round, micros(reading.get()), reading.get().commands(), micros(reading.mget()), reading.mget().commands()));
+        }
+        catch (RuntimeException ex) {
+            status = 500;
+            body = String.valueOf(ex.getMessage()).getBytes(StandardCharsets.UTF_8);
+            Console.info("the floor of round %s was not measured: %s".formatted(round, ex.getMessage()));
+        }
+        exchange.sendResponseHeaders(status, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    private static String micros(FloorReading.Work work) {
+        return work.microsPerCommand() == null ? "missing" : "%.1f".formatted(work.microsPerCommand());
+    }
+
+    /** Redis's CPU so far: {@code used_cpu_user + used_cpu_sys} of {@code INFO cpu}, read as a row's store is; empty where it cannot be. */
+    private synchronized Optional<Double> redisCpuSeconds(String url) {
+        Map<String, Double> cpu = info(connection(url), "cpu", ownTraffic.computeIfAbsent(url, key -> new OwnTraffic()));
+        return cpu.containsKey("used_cpu_user") && cpu.containsKey("used_cpu_sys")
+                ? Optional.of(cpu.get("used_cpu_user") + cpu.get("used_cpu_sys")) : Optional.empty();
+    }
+
+    private StatefulRedisConnection<String, String> connection(String url) {
+        return redis.computeIfAbsent(url, key -> {
+            RedisURI uri = RedisURI.create(key);
+            uri.setTimeout(Duration.ofSeconds(2));
+            RedisClient client = RedisClient.create(uri);
+            // RESP2: INFO answers a plain bulk string, whose bytes on the wire the reading counts as its own ({@link #replyBytes})
+            client.setOptions(ClientOptions.builder().protocolVersion(ProtocolVersion.RESP2).build());
+            redisClients.put(key, client);
+            return client.connect();
+        });
     }
 
     private void answer(HttpExchange exchange) throws IOException {
@@ -177,15 +234,7 @@ final class CpuReadings implements AutoCloseable {
         boolean cpuRead = true;
         boolean bytesRead = true;
         for (String url : stores.redisUrlsOf(module.target())) {
-            StatefulRedisConnection<String, String> connection = redis.computeIfAbsent(url, key -> {
-                RedisURI uri = RedisURI.create(key);
-                uri.setTimeout(Duration.ofSeconds(2));
-                RedisClient client = RedisClient.create(uri);
-                // RESP2: INFO answers a plain bulk string, whose bytes on the wire the reading counts as its own ({@link #replyBytes})
-                client.setOptions(ClientOptions.builder().protocolVersion(ProtocolVersion.RESP2).build());
-                redisClients.put(key, client);
-                return client.connect();
-            });
+            StatefulRedisConnection<String, String> connection = connection(url);
             OwnTraffic own = ownTraffic.computeIfAbsent(url, key -> new OwnTraffic());
             Map<String, Double> cpu = info(connection, "cpu", own);
             if (cpu.containsKey("used_cpu_user") && cpu.containsKey("used_cpu_sys")) {

@@ -73,7 +73,9 @@ public final class Lab implements AutoCloseable {
                     .start(condition.targets(), stores, repositoryRoot, version));
             Verification verification = Timeline.timed("verifying", () -> Verifier.verify(modules, stores, condition.expectedPalette()));
             List<SteadyState.Warmup> warmups = Timeline.timed("warming up", () -> new SteadyState(condition.settings()).warm(modules));
-            CpuReadings cpu = processes.own("CPU readings", CpuReadings.serve(modules, stores));
+            // closed before the Redis it writes to, which was started first: its keys are deleted while Redis still runs
+            RedisFloor floor = processes.own("the floor's keys in Redis", RedisFloor.of(stores.redisUrl(), condition));
+            CpuReadings cpu = processes.own("CPU readings", CpuReadings.serve(modules, stores, floor));
             return new Lab(condition, processes, stores, modules, verification, warmups,
                     repositoryRoot.resolve("jmeter/plans"), jmeter, placement, cpu, directory.logs());
         }

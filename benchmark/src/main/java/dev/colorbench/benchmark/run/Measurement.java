@@ -82,7 +82,8 @@ public final class Measurement {
     /**
      * One condition, its closed-model rounds split over {@code benchmark.forks} fresh sets of JVMs: each fork starts, verifies
      * and warms every row, then runs its rounds, so that the intervals span what differs from one JVM to the next
-     * (docs/measuring.md#rounds-and-intervals). The last fork then runs the open model at half and at 80 % of each row's
+     * (docs/measuring.md#rounds-and-intervals). Each round has the harness measure the floor's Redis work too, at a place of its
+     * own among the rows ({@link Schedule#withFloor}). The last fork then runs the open model at half and at 80 % of each row's
      * throughput, row by row; then each row's CPU profile, under load of its own ({@link Profiler}); then the near caches'
      * staleness, with no load. Everything stops before the results are read.
      */
@@ -95,7 +96,7 @@ public final class Measurement {
             RunDirectory forkDirectory = directory.sub("fork-" + fork);
             dev.colorbench.benchmark.Console.info("fork %d of %d: rounds %s, every row in a fresh JVM".formatted(fork, settings.forks(), settings.roundsOf(fork)));
             try (Lab lab = open(condition, forkDirectory)) {
-                JMeterResults part = lab.run(Schedule.of(settings, rows, false, settings.roundsOf(fork)), settings, forkDirectory);
+                JMeterResults part = lab.run(Schedule.of(settings, rows, false, settings.roundsOf(fork)).withFloor(settings), settings, forkDirectory);
                 closed = closed == null ? part : closed.and(part);
                 warmups.add(lab.warmups());
             }
@@ -105,7 +106,7 @@ public final class Measurement {
                     settings.roundsOf(settings.forks())));
         }
         try (Lab lab = open(condition, directory)) {
-            JMeterResults part = lab.run(Schedule.of(settings, rows, false, settings.roundsOf(settings.forks())), settings, directory);
+            JMeterResults part = lab.run(Schedule.of(settings, rows, false, settings.roundsOf(settings.forks())).withFloor(settings), settings, directory);
             closed = closed == null ? part : closed.and(part);
             warmups.add(lab.warmups());
             Map<String, Double> capacity = new LinkedHashMap<>();

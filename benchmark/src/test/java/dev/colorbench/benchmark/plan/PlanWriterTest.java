@@ -96,6 +96,20 @@ class PlanWriterTest {
     }
 
     @Test
+    void atTheFloorsPlaceInARoundThePlanHasTheHarnessMeasureItAndWaitsForItsAnswer() {
+        BenchmarkSettings settings = settings("1");
+        Schedule schedule = Schedule.of(settings, List.of("in-memory"), false).withFloor(settings);
+
+        String plan = new PlanWriter(PLANS, 41999).plan(schedule, settings, Map.of("in-memory", 41000)::get);
+
+        assertThat(all(plan, "<ThreadGroup [^>]*testname=\"([^\"]+)\"")).contains("floor|floor|1", "in-memory|throughput|1");
+        assertThat(plan).contains("/floor/1", ">41999<", "floor of round 1").doesNotContain("__P(label", "__P(progress");
+        // the call waits as long as the harness measures, and more: a GET and an MGET of a closed-model run's length each
+        assertThat(plan).contains("<stringProp name=\"HTTPSampler.response_timeout\">%d</stringProp>".formatted((2 * settings.durationSeconds() + 30) * 1000));
+        assertThat(RunKey.parse("floor|floor|1")).hasValueSatisfying(labelled -> assertThat(labelled.run().phase()).isEqualTo(Phase.FLOOR));
+    }
+
+    @Test
     void theOverloadStepIsOfNewClientsEachOnItsOwnConnection() {
         BenchmarkSettings settings = settings("1");
         Schedule schedule = Schedule.openModel(settings, Map.of("template-mget", 9_000));

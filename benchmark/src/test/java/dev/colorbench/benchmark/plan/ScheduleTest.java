@@ -73,6 +73,53 @@ class ScheduleTest {
     }
 
     @Test
+    void eachRoundHasOneFloorStepAtAPlaceOfItsOwnAndTheRowsKeepTheirOrders() {
+        Properties seeded = new Properties();
+        seeded.setProperty("benchmark.seed", "42");
+        BenchmarkSettings settings = BenchmarkSettings.from(seeded, Map.of());
+        List<String> rows = List.of("a", "b", "c", "d", "e");
+        Schedule plain = Schedule.of(settings, rows, false);
+        Schedule withFloor = plain.withFloor(settings);
+
+        assertThat(withFloor.runs()).as("the rows' runs, in their orders").filteredOn(run -> run.key().phase() != Phase.FLOOR)
+                .isEqualTo(plain.runs());
+        List<Schedule.Run> steps = withFloor.runs().stream().filter(run -> run.key().phase() == Phase.FLOOR).toList();
+        assertThat(steps).extracting(run -> run.key().repetition()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
+        assertThat(steps).extracting(Schedule.Run::seconds).as("a GET and an MGET, each as long as a closed-model run").containsOnly(10);
+        assertThat(withFloor.measured()).as("in no row's figures").isEqualTo(plain.measured());
+        assertThat(withFloor.plannedSeconds()).isEqualTo(plain.plannedSeconds() + 8 * 10);
+        // each step among its own round's rows, not always at the same place
+        List<Integer> places = new java.util.ArrayList<>();
+        for (int round = 1; round <= 8; round++) {
+            int r = round;
+            List<Schedule.Run> ofRound = withFloor.runs().stream().filter(run -> run.key().repetition() == r && run.key().phase() != Phase.WARMUP).toList();
+            assertThat(withFloor.runs().subList(withFloor.runs().indexOf(ofRound.get(0)), withFloor.runs().indexOf(ofRound.get(ofRound.size() - 1)) + 1))
+                    .as("round %d is one block", round).isEqualTo(ofRound);
+            places.add(ofRound.indexOf(steps.get(round - 1)));
+        }
+        assertThat(places.stream().distinct().count()).as("places %s", places).isGreaterThan(2);
+        assertThat(Schedule.of(settings, rows, false).withFloor(settings)).as("the same seed, the same places").isEqualTo(withFloor);
+    }
+
+    @Test
+    void aFloorStepNeverComesBetweenARowsClosedModelRunAndItsOpenModelRun() {
+        for (long seed = 1; seed <= 20; seed++) {
+            Properties seeded = new Properties();
+            seeded.setProperty("benchmark.seed", String.valueOf(seed));
+            BenchmarkSettings settings = BenchmarkSettings.from(seeded, Map.of());
+            Schedule schedule = Schedule.of(settings, List.of("a", "b"), true, List.of(1, 2, 3, 4, 5, 6, 7, 8)).withFloor(settings);
+
+            for (int index = 1; index < schedule.runs().size(); index++) {
+                if (schedule.runs().get(index).key().phase() == Phase.FLOOR) {
+                    assertThat(schedule.runs().get(index - 1).key().phase()).as("seed %d, before the floor of round %d", seed,
+                            schedule.runs().get(index).key().repetition()).isNotEqualTo(Phase.THROUGHPUT);
+                }
+            }
+            assertThat(schedule.runs()).filteredOn(run -> run.key().phase() == Phase.FLOOR).hasSize(8);
+        }
+    }
+
+    @Test
     void aQuickRunKeepsEveryWarmUpShort() {
         Properties quick = new Properties();
         quick.setProperty("benchmark.quick", "true");

@@ -27,7 +27,7 @@ release="$work/repository"
 redis=""
 cleanup() {
   if [ -n "$redis" ]; then kill "$redis" 2>/dev/null || true; wait "$redis" 2>/dev/null || true; fi
-  rm -rf "$work" "$installed"
+  rm -rf "$work" "$installed" "$(dirname "$installed")/maven-metadata-near-cache-release.xml"
 }
 trap cleanup EXIT
 

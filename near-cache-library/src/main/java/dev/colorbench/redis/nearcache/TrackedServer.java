@@ -518,12 +518,27 @@ final class TrackedServer {
      */
     private void undelivered(Canary sent) {
         CompletableFuture<String> tracked = sent.connection().async().info("server").toCompletableFuture();
-        CompletableFuture<String> written;
+        CompletableFuture<String> written = new CompletableFuture<>();
         try {
-            written = data.serverInfo().toCompletableFuture();
+            // on the connector's thread, as the canary's write: taking the application's connection may block
+            connector.execute(() -> {
+                try {
+                    data.serverInfo().whenComplete((info, error) -> {
+                        if (error != null) {
+                            written.completeExceptionally(error);
+                        }
+                        else {
+                            written.complete(info);
+                        }
+                    });
+                }
+                catch (RuntimeException ex) {
+                    written.completeExceptionally(ex);
+                }
+            });
         }
-        catch (RuntimeException ex) {
-            written = CompletableFuture.failedFuture(ex);
+        catch (RejectedExecutionException ex) {
+            return; // stopped meanwhile
         }
         tracked.thenCombine(written, (trackedInfo, writtenInfo) -> new String[] { runId(trackedInfo), runId(writtenInfo) })
                 .orTimeout(settings.silence().toMillis(), TimeUnit.MILLISECONDS)

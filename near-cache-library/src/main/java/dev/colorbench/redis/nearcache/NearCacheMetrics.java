@@ -52,8 +52,9 @@ public final class NearCacheMetrics implements MeterBinder {
         Gauge.builder("near.cache.servers.tracking", tracking, t -> t.servers().values().stream().filter(Boolean::booleanValue).count())
                 .description("Servers whose tracking connection tracks and answers its heartbeat").register(registry);
         counter(registry, "near.cache.sessions", NearCacheTracking::sessions, "Times every server confirmed tracking: copies started");
-        // by reason: the connection lost or silent, or a canary's invalidation that did not arrive (delivery); their sum is drops()
-        FunctionCounter.builder("near.cache.drops", tracking, t -> t.drops() - t.undelivered()).tags("reason", "connection")
+        // by reason, each its own count so that each only rises: the connection lost or silent (or a cluster's masters changed), or a
+        // canary's invalidation that did not arrive (delivery); their sum is drops()
+        FunctionCounter.builder("near.cache.drops", tracking, NearCacheTracking::connectionDrops).tags("reason", "connection")
                 .description("Times the copies were dropped: a tracking connection lost or silent (connection), or a canary's invalidation not"
                         + " delivered on it (delivery)").register(registry);
         FunctionCounter.builder("near.cache.drops", tracking, NearCacheTracking::undelivered).tags("reason", "delivery")

@@ -109,8 +109,11 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
 
     private final AtomicLong drops = new AtomicLong();
 
-    /** Of the drops, those for a canary whose invalidation did not arrive. */
+    /** Of the drops, those for a canary whose invalidation did not arrive; the others are in connectionDrops, so that each meter only rises. */
     private final AtomicLong undelivered = new AtomicLong();
+
+    /** Of the drops, those for a tracking connection lost or silent, or a cluster's masters changed. */
+    private final AtomicLong connectionDrops = new AtomicLong();
 
     /** This instance's canary key: the first prefix, the mark and an id of this instance's, so that instances sharing a Redis never share one. */
     private final byte[] canaryKey;
@@ -283,6 +286,11 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     /** Of the {@link #drops()}, how many were for a canary whose invalidation did not arrive on the tracking connection (delivery lost, or another server). */
     public long undelivered() {
         return undelivered.get();
+    }
+
+    /** Of the {@link #drops()}, how many were for a tracking connection lost or silent, or a cluster's masters changed. */
+    public long connectionDrops() {
+        return connectionDrops.get();
     }
 
     /** How many times a tracking connection's heartbeat was late, and the copies stopped answering until it came. */
@@ -468,7 +476,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             servers = next;
             if (!current.isEmpty()) {
                 topologyChanges.incrementAndGet();
-                discard("the cluster's masters that own slots changed to " + next.keySet());
+                discard("the cluster's masters that own slots changed to " + next.keySet(), connectionDrops);
             }
             startCopyIfEveryServerTracks();
         }
@@ -521,7 +529,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     public void lost(TrackedServer server, String why) {
         synchronized (this) {
             if (servers.containsValue(server)) {
-                discard(why);
+                discard(why, connectionDrops);
             }
         }
     }
@@ -536,8 +544,8 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     /** A canary's invalidation did not arrive: others may have been lost too, so the copies go, counted apart as undelivered. */
     @Override
     public synchronized void undelivered(TrackedServer server, String why) {
-        if (servers.containsValue(server) && discard(why)) {
-            undelivered.incrementAndGet();
+        if (servers.containsValue(server)) {
+            discard(why, undelivered);
         }
     }
 
@@ -556,21 +564,20 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         }
     }
 
-    /** Under this object's lock: discards the copies, if any, saying why (unless {@code why} is null or tracking stopped); whether there were copies, counted. */
-    private boolean discard(String why) {
+    /** Under this object's lock: discards the copies, if any, saying why and counting it under {@code reason} too (unless {@code why} is null or tracking stopped). */
+    private void discard(String why, AtomicLong reason) {
         boolean was = active;
         active = false;
         caches.forEach(NearCache::end);
         updateServing();
         if (was && why != null) {
+            reason.incrementAndGet();
             drops.incrementAndGet();
             lastDrop = why;
             if (running) {
                 log.warn("Near cache: {}; dropped the local copy, reading Redis until tracking is back", why);
             }
-            return true;
         }
-        return false;
     }
 
     /** Runs on Lettuce's event loop: quick, never blocking. */
@@ -673,7 +680,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
                 return;
             }
             running = false;
-            discard(null);
+            discard(null, connectionDrops);
             tracked = servers;
             servers = Map.of();
             if (scheduler != null) {

@@ -123,6 +123,7 @@ class NearCacheDeliveryTest {
             assertThat(tracking.lastDrop()).as("the last drop's cause").contains("canary");
             assertThat(meters.get("near.cache.drops").tag("reason", "delivery").functionCounter().count()).as("the meter")
                     .isEqualTo(tracking.undelivered());
+            assertThat(tracking.connectionDrops() + tracking.undelivered()).as("drops, by reason").isEqualTo(tracking.drops());
             assertThat(new NearCacheHealthIndicator(tracking).health(true).getDetails()).as("health").containsEntry("undelivered", tracking.undelivered())
                     .containsKey("lastDrop");
         }

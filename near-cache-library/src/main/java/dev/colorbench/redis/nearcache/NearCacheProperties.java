@@ -33,10 +33,16 @@ public class NearCacheProperties {
      */
     private List<String> prefixes = new ArrayList<>();
 
-    /** How often each tracking connection is sent a PING while it tracks, to notice a connection gone silent without closing. */
+    /**
+     * How often each tracking connection is sent a PING while it tracks, to notice a connection gone silent without closing;
+     * and, on a standalone Redis, how often the instance writes its canary, to notice invalidations that stop arriving.
+     */
     private Duration heartbeat = Duration.ofMillis(250);
 
-    /** How long a heartbeat PING may go unanswered before the copies stop answering; they answer again when it comes. */
+    /**
+     * How long a heartbeat PING may go unanswered before the copies stop answering; they answer again when it comes. A canary's
+     * proof lets the copies answer for heartbeat plus this, from when it was written.
+     */
     private Duration heartbeatTimeout = Duration.ofSeconds(1);
 
     /** The most each cache's copy holds, weighed as each key and the bytes Redis held for it; derived values weigh what they were made of. Default: a tenth of the heap. */

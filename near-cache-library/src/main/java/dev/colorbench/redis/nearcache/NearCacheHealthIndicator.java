@@ -30,8 +30,7 @@ public final class NearCacheHealthIndicator extends AbstractHealthIndicator {
                 .withDetail("answering", tracking.isActive())
                 .withDetail("servers", tracking.servers())
                 .withDetail("sessions", tracking.sessions())
-                .withDetail("drops", tracking.drops())
-                .withDetail("undelivered", tracking.undelivered());
+                .withDetail("drops", tracking.drops());
         if (tracking.lastDrop() != null) {
             builder.withDetail("lastDrop", tracking.lastDrop());
         }

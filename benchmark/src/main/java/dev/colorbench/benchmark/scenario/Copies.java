@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
-import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.RunDirectory;
 import dev.colorbench.benchmark.modules.ModuleCatalog;
 import dev.colorbench.benchmark.modules.PatternModule;
@@ -15,7 +14,6 @@ import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
-import dev.colorbench.benchmark.results.Interval;
 import dev.colorbench.benchmark.results.Statistics;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Lab;
@@ -57,12 +55,8 @@ final class Copies implements Scenario {
             }
         }
         Map<String, RowFigures> rows = new LinkedHashMap<>();
-        Map<String, Map<Integer, Double>> cpu = new LinkedHashMap<>();
-        targets.forEach(target -> {
-            rows.put(target.id(), RowFigures.of(target.id(), byFork, settings));
-            cpu.put(target.id(), RowFigures.cpuByRound(target.id(), byFork, settings));
-        });
-        return section(settings, forks, targets, rows, Statistics.rounds(cpu, RowFigures.forkOf(settings.repetitions())));
+        targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), byFork, settings)));
+        return section(settings, forks, targets, rows, RowFigures.cpuRounds(targets, byFork, settings));
     }
 
     /**
@@ -92,7 +86,7 @@ final class Copies implements Scenario {
             RowFigures module = rows.get(target.id());
             RowFigures copy = rows.get(Target.copyOf(target.module()).id());
             String copyId = Target.copyOf(target.module()).id();
-            table.add(List.of(target.id(), interval(cpu.figure(target.id())), interval(cpu.figure(copyId)), verdict(cpu, copyId, target.id()),
+            table.add(List.of(target.id(), RowFigures.interval(cpu.figure(target.id())), RowFigures.interval(cpu.figure(copyId)), RowFigures.against(cpu, copyId, target.id()),
                     RowFigures.spread(module.tps()) + module.failedIfAny("; "), RowFigures.spread(copy.tps()) + copy.failedIfAny("; ")));
             labels.add(target.id());
             series.computeIfAbsent("module", key -> new ArrayList<>()).add(module.cpuMicros() == null ? null : module.cpuMicros().median());
@@ -112,23 +106,5 @@ final class Copies implements Scenario {
                         "TPS, module (min-max)", "TPS, copy (min-max)"),
                 table, List.of(Charts.bars("copies-cpu", "CPU per request, module and copy", labels, series, "CPU µs / request", false)),
                 notes, rows, problems);
-    }
-
-    /**
-     * "level" where the interval of the copy's CPU per request over the module's, round by round, holds 1 (or the run cannot
-     * separate them: one fork); else that ratio with its interval; "missing" without both.
-     */
-    static String verdict(Statistics.Rounds cpu, String copy, String module) {
-        Interval ratio = cpu.ratio(copy, module);
-        if (ratio == null) {
-            return "missing";
-        }
-        String figure = "x %s (%s-%s)".formatted(Format.ratio(ratio.estimate()), Format.ratio(ratio.low()), Format.ratio(ratio.high()));
-        return cpu.apart(copy, module) ? figure : "level, " + figure;
-    }
-
-    private static String interval(Interval figure) {
-        return figure == null ? "missing"
-                : "%s (%s-%s)".formatted(Format.grouped(figure.estimate()), Format.grouped(figure.low()), Format.grouped(figure.high()));
     }
 }

@@ -1,20 +1,24 @@
 package dev.colorbench.benchmark.scenario;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.Phase;
 import dev.colorbench.benchmark.plan.RunKey;
 import dev.colorbench.benchmark.report.Fleet;
+import dev.colorbench.benchmark.results.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.RunStatistics;
 import dev.colorbench.benchmark.results.Sample;
 import dev.colorbench.benchmark.results.ServerFigures;
 import dev.colorbench.benchmark.results.Spread;
+import dev.colorbench.benchmark.results.Statistics;
 
 /**
  * One row's closed-model figures in one JMeter run of a scenario: throughput over the repetitions,
@@ -82,6 +86,48 @@ record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicr
             }
         }
         return byRound;
+    }
+
+    /** Every row's {@link #cpuByRound}, as the one statistics core judges them: figures, paired ratios, level or apart. */
+    static Statistics.Rounds cpuRounds(List<Target> targets, List<JMeterResults> forks, BenchmarkSettings settings) {
+        Map<String, Map<Integer, Double>> cpu = new LinkedHashMap<>();
+        targets.forEach(target -> cpu.put(target.id(), cpuByRound(target.id(), forks, settings)));
+        return Statistics.rounds(cpu, forkOf(settings.repetitions()));
+    }
+
+    /** {@code 412 (398-427)}: a figure and its 95 % interval, or "missing". */
+    static String interval(Interval figure) {
+        return figure == null ? "missing"
+                : "%s (%s-%s)".formatted(Format.grouped(figure.estimate()), Format.grouped(figure.low()), Format.grouped(figure.high()));
+    }
+
+    /**
+     * {@code row}'s CPU per request against {@code base}'s: "level" where the interval of their ratio, round by round, holds 1
+     * (or the run cannot separate them: one fork), as the headline ranks rows; else the ratio with its interval; "missing"
+     * without both.
+     */
+    static String against(Statistics.Rounds cpu, String row, String base) {
+        Interval ratio = cpu.ratio(row, base);
+        if (ratio == null) {
+            return "missing";
+        }
+        String figure = "x %s (%s-%s)".formatted(Format.ratio(ratio.estimate()), Format.ratio(ratio.low()), Format.ratio(ratio.high()));
+        return cpu.apart(row, base) ? figure : "level, " + figure;
+    }
+
+    /**
+     * The rows from cheapest to dearest CPU per request, a row written "level with it" where the interval of its ratio to the
+     * row before, round by round, holds 1: the headline's rule ({@link Statistics.Rounds#apart}).
+     */
+    static String order(Statistics.Rounds cpu) {
+        List<String> rows = cpu.rows().stream().filter(row -> cpu.figure(row) != null)
+                .sorted(java.util.Comparator.comparingDouble((String row) -> cpu.figure(row).estimate())).toList();
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            boolean level = i > 0 && !cpu.apart(rows.get(i - 1), rows.get(i));
+            words.add((i == 0 ? "" : level ? "level with it " : "then ") + rows.get(i));
+        }
+        return String.join(", ", words);
     }
 
     /** The fork, from 1, of a round numbered across forks of {@code repetitions} rounds each. */

@@ -1,13 +1,17 @@
 package dev.colorbench.benchmark.scenario;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Workload;
 import dev.colorbench.benchmark.modules.ModuleCatalog;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
+import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.run.SteadyState;
 
 /** Every scenario, in the order {@code all} runs them. */
@@ -90,6 +94,27 @@ public final class Scenarios {
      * that a machine that drifts during the scenario moves every condition alike instead of passing for a condition's effect
      * (docs/measuring.md#rounds-and-intervals). Quick mode, a smoke run, goes there only.
      */
+    /**
+     * Runs conditions that each need the modules started afresh (a palette size, a value size) in {@code forks} forks, the even
+     * forks in the reverse order (A B C, then C B A), so that a machine that drifts during the scenario moves every condition
+     * alike; within a condition the rows share every round, as the headline's do. {@code run} measures one condition in one
+     * fork (from 1); the answer holds each condition's runs, fork by fork, in the conditions' order.
+     */
+    static <T> Map<T, List<JMeterResults>> inForks(List<T> conditions, int forks, BiFunction<T, Integer, JMeterResults> run) {
+        Map<T, List<JMeterResults>> byCondition = new LinkedHashMap<>();
+        conditions.forEach(condition -> byCondition.put(condition, new java.util.ArrayList<>()));
+        for (int fork = 1; fork <= forks; fork++) {
+            List<T> order = new java.util.ArrayList<>(conditions);
+            if (fork % 2 == 0) {
+                java.util.Collections.reverse(order);
+            }
+            for (T condition : order) {
+                byCondition.get(condition).add(run.apply(condition, fork));
+            }
+        }
+        return byCondition;
+    }
+
     static <T> List<T> thereAndBack(List<T> conditions, boolean quick) {
         if (quick) {
             return conditions;

@@ -1,7 +1,6 @@
 package dev.colorbench.benchmark.scenario;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,35 +48,25 @@ final class Values implements Scenario {
         // many forks as the headline's, the second in the reverse order (A B C, C B A), so that a drift of the machine during
         // the scenario does not pass for the size's effect; within a size the rows share every round.
         int forks = context.settings().forks();
-        Map<Integer, List<JMeterResults>> bySize = new java.util.HashMap<>();
         Map<Integer, Readings> readings = new java.util.HashMap<>();
-        for (int fork = 1; fork <= forks; fork++) {
-            List<Integer> order = new ArrayList<>(sizes);
-            if (fork % 2 == 0) {
-                java.util.Collections.reverse(order);
+        Map<Integer, List<JMeterResults>> bySize = Scenarios.inForks(sizes, forks, (size, fork) -> {
+            String label = size == null ? "own" : String.valueOf(size);
+            RunDirectory step = directory.sub("values-" + label + (forks == 1 ? "" : "-fork-" + fork));
+            Condition condition = Condition.plain(name() + " " + label, settings, targets);
+            try (Lab lab = context.measurement().open(size == null ? condition : condition.withValueBytes(size), step)) {
+                JMeterResults results = lab.run(settings, step, false);
+                readings.put(size == null ? -1 : size, new Readings(lab.verification(), lab.liveHeap()));
+                return results;
             }
-            for (Integer size : order) {
-                String label = size == null ? "own" : String.valueOf(size);
-                RunDirectory step = directory.sub("values-" + label + (forks == 1 ? "" : "-fork-" + fork));
-                Condition condition = Condition.plain(name() + " " + label, settings, targets);
-                try (Lab lab = context.measurement().open(size == null ? condition : condition.withValueBytes(size), step)) {
-                    bySize.computeIfAbsent(size == null ? -1 : size, key -> new ArrayList<>()).add(lab.run(settings, step, false));
-                    readings.put(size == null ? -1 : size, new Readings(lab.verification(), lab.liveHeap()));
-                }
-            }
-        }
+        });
         Map<String, Step> steps = new LinkedHashMap<>();
         for (Integer size : sizes) {
-            List<JMeterResults> results = bySize.get(size == null ? -1 : size);
+            List<JMeterResults> results = bySize.get(size);
             Map<String, RowFigures> rows = new LinkedHashMap<>();
-            Map<String, Map<Integer, Double>> cpu = new LinkedHashMap<>();
-            targets.forEach(target -> {
-                rows.put(target.id(), RowFigures.of(target.id(), results, settings));
-                cpu.put(target.id(), RowFigures.cpuByRound(target.id(), results, settings));
-            });
+            targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
             Readings read = readings.get(size == null ? -1 : size);
             steps.put(size == null ? "own" : String.valueOf(size), new Step(size, read.verification(), rows, read.liveHeap(),
-                    Statistics.rounds(cpu, RowFigures.forkOf(settings.repetitions()))));
+                    RowFigures.cpuRounds(targets, results, settings)));
         }
         return section(settings, forks, targets, steps);
     }
@@ -159,19 +148,9 @@ final class Values implements Scenario {
         return spread == null ? "missing" : Format.grouped(spread.median());
     }
 
-    /**
-     * The rows from cheapest to dearest CPU per request, a row written "level with it" where the interval of its ratio to the
-     * row before, round by round, holds 1: the headline's rule ({@link Statistics.Rounds#apart}).
-     */
+    /** The size's rows from cheapest to dearest CPU per request, level where the headline's rule cannot separate them. */
     static String order(Step step) {
-        List<String> rows = step.cpu().rows().stream().filter(row -> step.cpu().figure(row) != null)
-                .sorted(Comparator.comparingDouble((String row) -> step.cpu().figure(row).estimate())).toList();
-        List<String> words = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            boolean level = i > 0 && !step.cpu().apart(rows.get(i - 1), rows.get(i));
-            words.add((i == 0 ? "" : level ? "level with it " : "then ") + rows.get(i));
-        }
-        return String.join(", ", words);
+        return RowFigures.order(step.cpu());
     }
 
     /**

@@ -16,7 +16,9 @@ import dev.colorbench.benchmark.RunDirectory;
 import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
+import dev.colorbench.benchmark.results.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
+import dev.colorbench.benchmark.results.Statistics;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Jdk;
 import dev.colorbench.benchmark.run.Lab;
@@ -28,7 +30,8 @@ import dev.colorbench.benchmark.run.Lab;
  * jar carries Jedis (cacheable-loop and template-mget: the loop and the MGET pattern) also runs on
  * Jedis with a pool ({@code spring.data.redis.client-type=jedis}); every MVC module also runs on
  * virtual threads ({@code spring.threads.virtual.enabled}) when the modules' JDK is 21 or newer
- * ({@code -Dbenchmark.javaHome}). Each variant is a row beside its module, measured in the same run.
+ * ({@code -Dbenchmark.javaHome}). Each variant is a row beside its module, in the same rounds and forks, and its CPU per
+ * request is set against its module's by the headline's paired rule.
  */
 final class Variants implements Scenario {
 
@@ -78,12 +81,18 @@ final class Variants implements Scenario {
                     + "or virtual threads (an MVC module on JDK 21+, -Dbenchmark.javaHome)");
         }
         RunDirectory directory = context.directory().sub(name());
-        Map<String, RowFigures> rows = new LinkedHashMap<>();
-        try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets), directory)) {
-            JMeterResults results = lab.run(settings, directory, true);
-            targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), results, settings)));
+        // every variant and its module share every round, in the headline's forks: each fork starts them all in fresh JVMs
+        int forks = context.settings().forks();
+        List<JMeterResults> byFork = new ArrayList<>();
+        for (int fork = 1; fork <= forks; fork++) {
+            RunDirectory forkDirectory = forks == 1 ? directory : directory.sub("fork-" + fork);
+            try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets), forkDirectory)) {
+                byFork.add(lab.run(settings, forkDirectory, true));
+            }
         }
-        return section(settings, jdk, targets, rows, notes);
+        Map<String, RowFigures> rows = new LinkedHashMap<>();
+        targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), byFork, settings)));
+        return section(settings, jdk, forks, targets, rows, RowFigures.cpuRounds(targets, byFork, settings), notes);
     }
 
     /**
@@ -100,42 +109,44 @@ final class Variants implements Scenario {
         return modules;
     }
 
-    private Section section(BenchmarkSettings settings, int jdk, List<Target> targets, Map<String, RowFigures> rows, List<String> notes) {
+    private Section section(BenchmarkSettings settings, int jdk, int forks, List<Target> targets, Map<String, RowFigures> rows,
+            Statistics.Rounds cpu, List<String> notes) {
         List<List<String>> table = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         Map<String, List<Double>> series = new LinkedHashMap<>();
         List<String> labels = new ArrayList<>();
         for (Target target : targets) {
             RowFigures figures = rows.get(target.id());
-            RowFigures base = rows.get(target.module().id());
             String settingsText = target.properties().isEmpty()
                     ? "as it is: " + (target.module().tuning() != null ? target.module().tuning()
                             : "platform threads" + (target.module().store() == Store.REDIS ? ", Lettuce, one shared connection" : ""))
                     : target.properties().equals(JEDIS) ? "Jedis, a pool of 16 connections"
                     : target.properties().equals(VIRTUAL_THREADS) ? "virtual threads" : declared(target);
-            String vsBase = target.properties().isEmpty() || base.tpsMedian() == null || figures.tpsMedian() == null ? ""
-                    : Format.ratio(figures.tpsMedian() / base.tpsMedian());
-            String cpuVsBase = target.properties().isEmpty() || base.cpuMicros() == null || figures.cpuMicros() == null ? ""
-                    : Format.ratio(figures.cpuMicros().median() / base.cpuMicros().median());
-            table.add(List.of(target.id(), settingsText, RowFigures.spread(figures.tps()) + figures.failedIfAny("; "), vsBase,
-                    RowFigures.spread(figures.cpuMicros()), cpuVsBase,
+            String cpuVsBase = target.properties().isEmpty() ? "" : RowFigures.against(cpu, target.id(), target.module().id());
+            Interval figure = cpu.figure(target.id());
+            table.add(List.of(target.id(), settingsText, RowFigures.interval(figure), cpuVsBase,
+                    RowFigures.spread(figures.tps()) + figures.failedIfAny("; "),
                     figures.serverMicros() == null ? "missing" : Format.grouped(figures.serverMicros().median()),
                     figures.latency().p50Ms() + " / " + figures.latency().p99Ms()));
             labels.add(target.id());
-            series.computeIfAbsent("TPS (median)", key -> new ArrayList<>()).add(figures.tpsMedian());
+            series.computeIfAbsent("CPU µs / request", key -> new ArrayList<>()).add(figure == null ? null : figure.estimate());
             problems.addAll(figures.faults(name(), "closed model"));
         }
         notes = new ArrayList<>(notes);
-        notes.add(("Closed model, %d client threads, %d s, median of %d repetition(s) (range); 'x as it is' compares a variant's TPS, and "
-                + "'CPU x as it is' its CPU per request, with its module as it is, measured in the same run. The modules ran on JDK %d. Jedis is pooled (16 connections, 200 ms wait); "
+        notes.add(("Closed model, %d client threads, %d s, %d round(s) in each of %d fork(s), every row in every round in an order of its "
+                + "own; each fork starts them all in fresh JVMs. CPU per request: the module's JVM and its store, counted from outside "
+                + "both, with its 95 %% interval as the headline's. 'CPU x as it is': a variant's CPU per request over its module's as it "
+                + "is, taken within each round, with its interval; level where that interval holds 1, as the headline ranks rows (one "
+                + "fork cannot show how JVMs differ, so it calls nothing apart). TPS: median and range of the rounds. Latency: one "
+                + "percentile over all the rounds' samples. The modules ran on JDK %d. Jedis is pooled (16 connections, 200 ms wait); "
                 + "Lettuce shares one connection.").formatted(settings.threads(), settings.scenarioDurationSeconds(), settings.scenarioRepetitions(),
-                        jdk));
+                        forks, jdk));
         return new Section(name(), "Client library and threads",
                 "The same modules with other settings: each module's declared variants (the stock settings beside the tuned ones, the "
                         + "floor's levers), Jedis instead of Lettuce for the loop and the MGET pattern, virtual threads for the MVC modules.",
-                List.of("row", "settings", "TPS median (min-max)", "x as it is", "CPU µs / request, module + store (min-max)", "CPU x as it is",
+                List.of("row", "settings", "CPU µs / request, module + store (95 % interval)", "CPU x as it is", "TPS median (min-max)",
                         "server µs / request", "p50 / p99 ms"), table,
-                List.of(Charts.bars("variants-tps", "Throughput of each module and its variants", labels, series, "TPS", false)),
+                List.of(Charts.bars("variants-cpu", "CPU per request of each module and its variants", labels, series, "CPU µs / request", false)),
                 notes, rows, problems);
     }
 

@@ -23,9 +23,9 @@ class CopiesTest {
                 "n+copy", Map.of(1, 160.0, 2, 166.0, 3, 157.0, 4, 161.0));
         Statistics.Rounds rounds = Statistics.rounds(cpu, RowFigures.forkOf(2));
 
-        assertThat(Copies.verdict(rounds, "m+copy", "m")).startsWith("level, x 1.0");
-        assertThat(Copies.verdict(rounds, "n+copy", "n")).startsWith("x 0.80 (");
-        assertThat(Copies.verdict(rounds, "o+copy", "o")).isEqualTo("missing");
-        assertThat(Copies.verdict(Statistics.rounds(cpu, round -> 1), "n+copy", "n")).as("one fork cannot separate them").startsWith("level, x 0.80");
+        assertThat(RowFigures.against(rounds, "m+copy", "m")).startsWith("level, x 1.0");
+        assertThat(RowFigures.against(rounds, "n+copy", "n")).startsWith("x 0.80 (");
+        assertThat(RowFigures.against(rounds, "o+copy", "o")).isEqualTo("missing");
+        assertThat(RowFigures.against(Statistics.rounds(cpu, round -> 1), "n+copy", "n")).as("one fork cannot separate them").startsWith("level, x 0.80");
     }
 }

@@ -66,7 +66,16 @@ public final class Fleet {
      * One row's figures per request: requests a second per application core and per Redis core (null without Redis),
      * bytes per request to Redis and from Redis (null without Redis). In summary.json, a headline row's {@code fleet}.
      */
-    public record Figures(Interval appRequestsPerCore, Interval redisRequestsPerCore, Interval bytesToRedis, Interval bytesFromRedis) {
+    public record Figures(Interval appRequestsPerCore, Interval redisRequestsPerCore, Interval bytesToRedis, Interval bytesFromRedis,
+            Interval applicationOverRedis, Boolean sidesApart) {
+
+        /**
+         * Figures without the paired comparison of the two sides (a scenario's ranges, or a row without Redis): which side needs
+         * more cores is then read from the two figures' bounds.
+         */
+        public Figures(Interval appRequestsPerCore, Interval redisRequestsPerCore, Interval bytesToRedis, Interval bytesFromRedis) {
+            this(appRequestsPerCore, redisRequestsPerCore, bytesToRedis, bytesFromRedis, null, null);
+        }
 
         /**
          * From each round's figures per request (by round): the module's CPU µs, Redis's CPU µs (null: the row has no
@@ -102,6 +111,11 @@ public final class Fleet {
 
         private final Map<String, Map<Integer, Double>> app = new java.util.LinkedHashMap<>();
 
+        /** Each row's CPU µs per request, module and Redis apart: which side needs more cores, taken round by round. */
+        private final Map<String, Map<Integer, Double>> moduleMicros = new java.util.LinkedHashMap<>();
+
+        private final Map<String, Map<Integer, Double>> redisMicros = new java.util.LinkedHashMap<>();
+
         private final Map<String, Map<Integer, Double>> redis = new java.util.LinkedHashMap<>();
 
         private final Map<String, Map<Integer, Double>> toRedis = new java.util.LinkedHashMap<>();
@@ -117,7 +131,9 @@ public final class Fleet {
         /** A row's figures per request by round: the module's CPU µs, Redis's (null: the row has no Redis), bytes to and from Redis. */
         void add(String row, Map<Integer, Double> moduleMicros, Map<Integer, Double> redisMicros, Map<Integer, Double> to, Map<Integer, Double> from) {
             app.put(row, Figures.perCore(moduleMicros));
+            this.moduleMicros.put(row, moduleMicros);
             if (redisMicros != null) {
+                this.redisMicros.put(row, redisMicros);
                 redis.put(row, Figures.perCore(redisMicros));
                 toRedis.put(row, to);
                 fromRedis.put(row, from);
@@ -128,11 +144,12 @@ public final class Fleet {
         Figures figures(String row) {
             if (drawn == null) {
                 drawn = new Statistics.Rounds[] {Statistics.rounds(app, forkOf), Statistics.rounds(redis, forkOf), Statistics.rounds(toRedis, forkOf),
-                        Statistics.rounds(fromRedis, forkOf)};
+                        Statistics.rounds(fromRedis, forkOf), Statistics.rounds(moduleMicros, forkOf)};
             }
             boolean onRedis = redis.containsKey(row);
+            Interval sides = onRedis ? drawn[4].ratio(row, redisMicros.get(row)) : null;
             return new Figures(drawn[0].figure(row), onRedis ? drawn[1].figure(row) : null, onRedis ? drawn[2].figure(row) : null,
-                    onRedis ? drawn[3].figure(row) : null);
+                    onRedis ? drawn[3].figure(row) : null, sides, sides == null ? null : drawn[4].apart(row, redisMicros.get(row)));
         }
     }
 
@@ -188,7 +205,9 @@ public final class Fleet {
         Interval shards = redis == null ? null
                 : new Interval(shards(redis.estimate()), shards(redis.low()), shards(redis.high()), redis.rounds());
         return new Need(rate, application, redis, shards, megabytes(figures.bytesToRedis(), rate), megabytes(figures.bytesFromRedis(), rate),
-                moreCores(application, redis));
+                figures.applicationOverRedis() != null && application != null && redis != null
+                        ? moreCores(figures.applicationOverRedis(), Boolean.TRUE.equals(figures.sidesApart()))
+                        : moreCores(application, redis));
     }
 
     /** {@code rate / per core}, its low end from the high rate and its high end from the low rate; null where unknown. */
@@ -212,15 +231,26 @@ public final class Fleet {
     }
 
     /**
-     * Which side needs more cores: "application", "Redis", or "level" where their intervals overlap (with more than one
-     * round); with the ratio of the estimates.
+     * Which side needs more cores, from the application's CPU per request over Redis's taken within each round: "level"
+     * where the run does not separate them (the headline's rule, {@link Statistics.Rounds#apart(String, Map)}), else the side
+     * and by how much.
+     */
+    static String moreCores(Interval applicationOverRedis, boolean apart) {
+        String ratio = applicationOverRedis.estimate() >= 1 ? "application, %s x Redis's".formatted(Format.ratio(applicationOverRedis.estimate()))
+                : "Redis, %s x the application's".formatted(Format.ratio(1 / applicationOverRedis.estimate()));
+        return apart ? ratio : "level (" + ratio + ", the interval of the ratio holds 1)";
+    }
+
+    /**
+     * Which side needs more cores, where no paired ratio was taken (a scenario's rows, from their ranges): "application",
+     * "Redis", or "level" where the two ranges overlap (with more than one run); with the ratio of the estimates.
      */
     static String moreCores(Interval application, Interval redis) {
         if (application == null || redis == null) {
             return application == null ? "missing" : "application (no Redis)";
         }
         if (application.rounds() > 1 && redis.rounds() > 1 && application.overlaps(redis)) {
-            return "level (intervals overlap)";
+            return "level (ranges overlap)";
         }
         return application.estimate() >= redis.estimate()
                 ? "application, %s x Redis's".formatted(Format.ratio(application.estimate() / redis.estimate()))

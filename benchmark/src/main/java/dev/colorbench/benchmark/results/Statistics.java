@@ -207,6 +207,18 @@ public final class Statistics {
             return ratio != null && paired.df() >= 1 && !ratio.contains(1);
         }
 
+        /**
+         * Whether the run separates {@code row} from a figure derived round by round (another side of the same row, say): the
+         * interval of {@link #ratio(String, Map)} excludes 1, by the rule of {@link #apart(String, String)}.
+         */
+        public boolean apart(String row, Map<Integer, Double> base) {
+            if (forks < 2) {
+                return false;
+            }
+            Interval ratio = ratio(row, base);
+            return ratio != null && paired.df() >= 1 && !ratio.contains(1);
+        }
+
         /** Whether a row is judged on its own spread: its forks differ more than the pooled spread allows. */
         public boolean ownSpread(String row) {
             Map<Integer, Map<Integer, Double>> byFork = logs.get(row);

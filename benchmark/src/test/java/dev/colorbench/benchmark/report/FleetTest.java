@@ -76,9 +76,28 @@ class FleetTest {
     }
 
     @Test
-    void saysWhichSideNeedsMoreCoresAndCallsOverlappingIntervalsLevel() {
+    void saysWhichSideNeedsMoreCoresFromTheirRatioRoundByRound() {
+        // module 100 µs a request, Redis 20, in eight rounds in two forks: the application needs five times the cores
+        Map<Integer, Double> module = Map.of(1, 100.0, 2, 104.0, 3, 97.0, 4, 101.0, 5, 99.0, 6, 103.0, 7, 98.0, 8, 100.0);
+        Map<Integer, Double> redis = Map.of(1, 20.0, 2, 21.0, 3, 19.5, 4, 20.0, 5, 20.5, 6, 20.0, 7, 19.0, 8, 20.0);
+        // a row whose two sides cost about the same, back and forth
+        Map<Integer, Double> even = Map.of(1, 50.0, 2, 52.0, 3, 48.0, 4, 51.0, 5, 49.0, 6, 50.0, 7, 53.0, 8, 47.0);
+        Map<Integer, Double> evenRedis = Map.of(1, 51.0, 2, 49.0, 3, 50.0, 4, 52.0, 5, 48.0, 6, 51.0, 7, 49.0, 8, 50.0);
+        Fleet.Tables tables = new Fleet.Tables(round -> (round - 1) / 4 + 1);
+        tables.add("mget", module, redis, Map.of(1, 100.0), Map.of(1, 1000.0));
+        tables.add("even", even, evenRedis, Map.of(1, 100.0), Map.of(1, 1000.0));
+
+        assertThat(Fleet.need(tables.figures("mget"), 10_000).moreCores()).startsWith("application, 5.0");
+        assertThat(Fleet.need(tables.figures("even"), 10_000).moreCores()).startsWith("level (");
+        Fleet.Tables oneFork = new Fleet.Tables(round -> 1);
+        oneFork.add("mget", module, redis, Map.of(1, 100.0), Map.of(1, 1000.0));
+        assertThat(Fleet.need(oneFork.figures("mget"), 10_000).moreCores()).as("one fork separates nothing").startsWith("level (application, 5.0");
+    }
+
+    @Test
+    void aScenarioRowWithoutAPairedRatioSaysWhichSideFromItsRanges() {
         assertThat(Fleet.moreCores(new Interval(2, 1.8, 2.2, 8), new Interval(5, 4.5, 5.5, 8))).isEqualTo("Redis, 2.50 x the application's");
-        assertThat(Fleet.moreCores(new Interval(5, 4, 6, 8), new Interval(4.5, 4.2, 4.8, 8))).isEqualTo("level (intervals overlap)");
+        assertThat(Fleet.moreCores(new Interval(5, 4, 6, 8), new Interval(4.5, 4.2, 4.8, 8))).isEqualTo("level (ranges overlap)");
         // one round: bounds of no width, the estimates decide
         assertThat(Fleet.moreCores(new Interval(5, 5, 5, 1), new Interval(4.5, 4.5, 4.5, 1))).isEqualTo("application, 1.11 x Redis's");
     }

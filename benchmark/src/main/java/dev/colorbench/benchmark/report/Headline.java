@@ -29,9 +29,14 @@ final class Headline {
     }
 
     /** summary.json's shape, without scenarios, for a run's own rows: what {@link #page} and report.html draw from. */
-    @SuppressWarnings("unchecked")
     static Map<String, Object> summary(Environment environment, List<ModuleSummary> modules) {
-        return Json.MAPPER.convertValue(new Report.Summary(environment, modules, null, Map.of()), Map.class);
+        return shape(new Report.Summary(environment, modules, null, Map.of()));
+    }
+
+    /** A summary in summary.json's shape, as the page's script reads it: from the records, so a run and its published copy draw alike. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> shape(Report.Summary summary) {
+        return Json.MAPPER.convertValue(summary, Map.class);
     }
 
     /** summary.json without the runs of each row, as JSON that is safe inside a script element. */
@@ -45,7 +50,7 @@ final class Headline {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("environment", summary.get("environment"));
         data.put("modules", modules);
-        data.put("ranking", Ranking.ofJson(modules, summary));
+        data.put("ranking", Ranking.of(Report.Summary.of(summary)));
         return Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(data).replace("</", "<\\/");
     }
 

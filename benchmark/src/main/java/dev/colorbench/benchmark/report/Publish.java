@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.colorbench.benchmark.Json;
 
 /**
  * Publishes a full run as the reference run: its {@code summary.json} and {@code report.md} into {@code docs/results/}, and
@@ -48,7 +47,6 @@ public final class Publish {
      * Publishes the run in {@code run} into {@code results} (or its scenario's folder there), and says which files it wrote where;
      * {@code browser} draws the headline's picture, and may be {@code null} for any other run.
      */
-    @SuppressWarnings("unchecked")
     static String publish(Path run, Path results, Browser browser) {
         try {
             Path summaryFile = run.resolve("summary.json");
@@ -56,20 +54,20 @@ public final class Publish {
             if (!Files.isRegularFile(summaryFile) || !Files.isRegularFile(report)) {
                 throw new IllegalStateException("No run to publish in " + run + ": run ./mvnw -Pbenchmark verify first");
             }
-            Map<String, Object> summary = Json.MAPPER.readValue(summaryFile.toFile(), Map.class);
-            Map<String, Object> environment = (Map<String, Object>) summary.get("environment");
-            Map<String, Object> scenarios = (Map<String, Object>) summary.getOrDefault("scenarios", Map.of());
-            boolean headline = !((java.util.List<?>) summary.get("modules")).isEmpty();
-            if (Boolean.TRUE.equals(environment.get("quick")) || !headline && scenarios.size() != 1) {
+            Report.Summary summary = Report.Summary.read(summaryFile);
+            Environment environment = summary.environment();
+            Map<String, Object> scenarios = summary.scenarios() == null ? Map.of() : summary.scenarios();
+            boolean headline = !summary.modules().isEmpty();
+            if (environment.quick() || !headline && scenarios.size() != 1) {
                 throw new IllegalStateException("Only a full run with the headline rows, or of one scenario alone, is published; " + run + " holds "
-                        + (Boolean.TRUE.equals(environment.get("quick")) ? "a quick run" : "no headline row and " + scenarios.size() + " scenarios"));
+                        + (environment.quick() ? "a quick run" : "no headline row and " + scenarios.size() + " scenarios"));
             }
-            if (String.valueOf(environment.get("gitCommit")).endsWith("-dirty")) {
-                throw new IllegalStateException("The run was of a working tree with uncommitted changes (" + environment.get("gitCommit")
+            if (String.valueOf(environment.gitCommit()).endsWith("-dirty")) {
+                throw new IllegalStateException("The run was of a working tree with uncommitted changes (" + environment.gitCommit()
                         + "): a reference run names a commit that holds its code");
             }
             // a workload run is the headline under a user's workload: published beside the reference run, never over it
-            boolean workload = environment.get("workload") != null;
+            boolean workload = environment.workload() != null;
             Path folder = workload ? results.resolve(dev.colorbench.benchmark.Workload.SCENARIO)
                     : headline ? results : results.resolve(scenarios.keySet().iterator().next());
             Files.createDirectories(folder);
@@ -89,7 +87,7 @@ public final class Publish {
             copyFlameGraphs(run.resolve("profiles"), folder.resolve("profiles"));
             Path page = Files.createTempFile("headline", ".html");
             try {
-                Files.writeString(page, Headline.page(summary, command(Files.readString(report, StandardCharsets.UTF_8))));
+                Files.writeString(page, Headline.page(Headline.shape(summary), command(Files.readString(report, StandardCharsets.UTF_8))));
                 Browser.Drawing drawing = browser.open(page);
                 if (!drawing.drewEverything()) {
                     throw new IllegalStateException("The headline page did not draw: " + drawing);
@@ -119,24 +117,22 @@ public final class Publish {
      * the repeat, a full run of the reference run's commit; or the run with the CPU halved, a full run of a commit as clean
      * whose own report records the CPU quota it ran under (docs/measuring.md#on-a-slower-machine).
      */
-    @SuppressWarnings("unchecked")
     static String publishBeside(Path run, Path results, Reproducibility.Kind kind) {
         try {
-            Map<String, Object> other = Json.MAPPER.readValue(run.resolve("summary.json").toFile(), Map.class);
-            Map<String, Object> reference = Json.MAPPER.readValue(results.resolve("summary.json").toFile(), Map.class);
-            Object commit = ((Map<String, Object>) reference.get("environment")).get("gitCommit");
-            Map<String, Object> environment = (Map<String, Object>) other.get("environment");
-            boolean quick = Boolean.TRUE.equals(environment.get("quick"));
-            if (kind == Reproducibility.Kind.REPEAT && (!commit.equals(environment.get("gitCommit")) || quick)) {
+            Report.Summary other = Report.Summary.read(run.resolve("summary.json"));
+            Report.Summary reference = Report.Summary.read(results.resolve("summary.json"));
+            String commit = reference.environment().gitCommit();
+            Environment environment = other.environment();
+            boolean quick = environment.quick();
+            if (kind == Reproducibility.Kind.REPEAT && (!commit.equals(environment.gitCommit()) || quick)) {
                 throw new IllegalStateException("A repeat is a full run of the reference run's commit " + commit + "; " + run + " holds "
-                        + (quick ? "a quick run" : "a run of " + environment.get("gitCommit")));
+                        + (quick ? "a quick run" : "a run of " + environment.gitCommit()));
             }
-            if (kind == Reproducibility.Kind.HALVED && (quick || String.valueOf(environment.get("gitCommit")).endsWith("-dirty")
-                    || !(environment.get("cpuQuota") instanceof Number quota) || !(environment.get("cores") instanceof Number cores)
-                    || quota.doubleValue() > cores.doubleValue() / 2)) {
+            if (kind == Reproducibility.Kind.HALVED && (quick || String.valueOf(environment.gitCommit()).endsWith("-dirty")
+                    || environment.cpuQuota() == null || environment.cpuQuota() > environment.cores() / 2.0)) {
                 throw new IllegalStateException("A run with the CPU halved is a full run of a commit, under a CPU quota of at most half its cores, "
-                        + "as its report records; " + run + " holds " + (quick ? "a quick run" : "a run of " + environment.get("gitCommit")
-                                + " on " + environment.get("cores") + " cores, CPU quota " + environment.getOrDefault("cpuQuota", "none")));
+                        + "as its report records; " + run + " holds " + (quick ? "a quick run" : "a run of " + environment.gitCommit()
+                                + " on " + environment.cores() + " cores, CPU quota " + (environment.cpuQuota() == null ? "none" : environment.cpuQuota())));
             }
             Path folder = Files.createDirectories(results.resolve(kind.folder));
             Files.copy(run.resolve("summary.json"), folder.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 import java.util.LinkedHashMap;
 import java.util.TreeMap;
@@ -59,68 +58,49 @@ public final class Ranking {
 
     /** The places of the report's rows: every row but the A/A twin, with its CPU per request measured. */
     static List<Place> ofSummaries(List<ModuleSummary> rows, IntUnaryOperator forkOf) {
-        Map<String, Map<Integer, Double>> byRow = new LinkedHashMap<>();
-        rows.forEach(row -> byRow.put(row.module(), cpuByRound(row.runs().stream()
-                .map(run -> new Object[] {run.phase(), run.repetition(), run.moduleCpuMicros(), run.storeCpuMicros()}).toList())));
-        Statistics.Rounds rounds = Statistics.rounds(byRow, forkOf);
+        Statistics.Rounds rounds = rounds(rows, forkOf);
         return of(rows.stream().filter(row -> row.twinOf() == null && row.cpuMicros() != null)
                 .map(row -> entry(row.module(), row.cpuMicros())).toList(), rounds);
     }
 
     /**
-     * The places of summary.json's rows ({@code modules}, as read into maps) among the rows of its run ({@code run}, whose
-     * rounds the pooled spread is drawn from): the same rule on the same figure, for a page drawn from the file ({@link Headline})
-     * and for the tests that check the pages against it.
+     * The places of a run's rows as summary.json holds it, read back through the records that wrote it: the same rule on the
+     * same figure, for a page drawn from the file ({@link Headline}) and for the tests that check the pages against it.
      */
-    @SuppressWarnings("unchecked")
-    public static List<Place> ofJson(List<Map<String, Object>> modules, Map<String, Object> run) {
-        return of(modules.stream().filter(row -> row.get("twinOf") == null && row.get(FIGURE) instanceof Map).map(row -> {
-            Map<String, Object> interval = (Map<String, Object>) row.get(FIGURE);
-            return new Entry((String) row.get("module"), number(interval.get("estimate")), number(interval.get("low")), number(interval.get("high")));
-        }).toList(), rounds(run));
-    }
-
-    /** The places of every row of a run as summary.json holds it. */
-    @SuppressWarnings("unchecked")
-    public static List<Place> ofJson(Map<String, Object> run) {
-        return ofJson((List<Map<String, Object>>) run.get("modules"), run);
+    static List<Place> of(Report.Summary run) {
+        return ofSummaries(run.modules(), forkOf(run.environment()));
     }
 
     /**
      * Every row's CPU per request by round, of a run as summary.json holds it, in the forks its {@code environment} names (one
      * where it names none): what the ranking compares rows by.
      */
-    @SuppressWarnings("unchecked")
-    public static Statistics.Rounds rounds(Map<String, Object> run) {
-        Map<String, Object> environment = (Map<String, Object>) run.getOrDefault("environment", Map.of());
-        int forks = environment.get("forks") instanceof Number number ? number.intValue() : 1;
-        int repetitions = environment.get("repetitions") instanceof Number number ? number.intValue() : 1;
-        Map<String, Map<Integer, Double>> byRow = new LinkedHashMap<>();
-        for (Map<String, Object> row : (List<Map<String, Object>>) run.get("modules")) {
-            List<Map<String, Object>> runs = (List<Map<String, Object>>) row.getOrDefault("runs", List.of());
-            byRow.put((String) row.get("module"), cpuByRound(runs.stream()
-                    .map(measured -> new Object[] {measured.get("phase"), measured.get("repetition"), measured.get("moduleCpuMicros"),
-                            measured.get("storeCpuMicros")}).toList()));
-        }
-        return Statistics.rounds(byRow, Statistics.blocks(forks, repetitions));
+    static Statistics.Rounds rounds(Report.Summary run) {
+        return rounds(run.modules(), forkOf(run.environment()));
     }
 
-    /** Each closed-model round's CPU per request, module and store together: {@code {phase, repetition, module µs, store µs}}. */
-    private static Map<Integer, Double> cpuByRound(List<Object[]> runs) {
-        Map<Integer, Double> byRound = new TreeMap<>();
-        for (Object[] run : runs) {
-            if (Phase.THROUGHPUT.label().equals(run[0]) && run[2] instanceof Number module && run[3] instanceof Number store) {
-                byRound.put(((Number) run[1]).intValue(), module.doubleValue() + store.doubleValue());
+    private static IntUnaryOperator forkOf(Environment environment) {
+        int forks = environment == null || environment.forks() == null ? 1 : environment.forks();
+        int repetitions = environment == null ? 1 : Math.max(1, environment.repetitions());
+        return Statistics.blocks(forks, repetitions);
+    }
+
+    /** Each row's closed-model rounds' CPU per request, module and store together. */
+    private static Statistics.Rounds rounds(List<ModuleSummary> rows, IntUnaryOperator forkOf) {
+        Map<String, Map<Integer, Double>> byRow = new LinkedHashMap<>();
+        for (ModuleSummary row : rows) {
+            Map<Integer, Double> byRound = new TreeMap<>();
+            for (ModuleSummary.Run run : row.runs() == null ? List.<ModuleSummary.Run>of() : row.runs()) {
+                if (Phase.THROUGHPUT.label().equals(run.phase()) && run.moduleCpuMicros() != null && run.storeCpuMicros() != null) {
+                    byRound.put(run.repetition(), run.moduleCpuMicros() + run.storeCpuMicros());
+                }
             }
+            byRow.put(row.module(), byRound);
         }
-        return byRound;
+        return Statistics.rounds(byRow, forkOf);
     }
 
     private static Entry entry(String id, Interval interval) {
         return new Entry(id, interval.estimate(), interval.low(), interval.high());
-    }
-
-    private static double number(Object value) {
-        return ((Number) Objects.requireNonNull(value)).doubleValue();
     }
 }

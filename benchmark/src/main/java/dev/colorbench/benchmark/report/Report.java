@@ -109,6 +109,21 @@ public final class Report {
      * a summary.json written before the harness measured it, and null for scenarios only), then each scenario's figures.
      */
     record Summary(Environment environment, List<ModuleSummary> modules, Floor floor, Map<String, Object> scenarios) {
+
+        /** A summary.json, read back through these records ({@link Json#RECORDS}). */
+        static Summary read(java.nio.file.Path file) {
+            try {
+                return Json.RECORDS.readValue(file.toFile(), Summary.class);
+            }
+            catch (tools.jackson.core.JacksonException ex) {
+                throw new IllegalStateException("Cannot read " + file + " as a summary.json: " + ex.getOriginalMessage(), ex);
+            }
+        }
+
+        /** The same, from summary.json's shape as a map (a page drawn from the file, a test's changed copy of it). */
+        static Summary of(Map<String, Object> summary) {
+            return Json.RECORDS.convertValue(summary, Summary.class);
+        }
     }
 
     /** The run's one floor; null in a report of scenarios only. */

@@ -3,10 +3,11 @@ package dev.colorbench.benchmark.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import dev.colorbench.benchmark.Format;
+import dev.colorbench.benchmark.results.Interval;
 import dev.colorbench.benchmark.results.Statistics;
 
 /**
@@ -36,42 +37,41 @@ final class Reproducibility {
         }
     }
 
-    /** A headline ratio: its summary.json field, the field of its interval, and its column's name. */
-    record Ratio(String field, String interval, String name) {
+    /** A headline ratio: its summary.json field, the record component that holds its interval, and its column's name. */
+    record Ratio(String field, Function<ModuleSummary, Interval> interval, String name) {
     }
 
-    static final List<Ratio> RATIOS = List.of(new Ratio("cpuMicros", Ranking.FIGURE, "CPU µs / request"),
-            new Ratio("ratioToReference", "ratioToReferenceInterval", "x loop"),
-            new Ratio("floorRatio", "floorRatioInterval", "x floor"), new Ratio("percentOfCeiling", "percentOfCeilingInterval", "% of ceiling"));
+    static final List<Ratio> RATIOS = List.of(new Ratio(Ranking.FIGURE, ModuleSummary::cpuMicros, "CPU µs / request"),
+            new Ratio("ratioToReference", ModuleSummary::ratioToReferenceInterval, "x loop"),
+            new Ratio("floorRatio", ModuleSummary::floorRatioInterval, "x floor"),
+            new Ratio("percentOfCeiling", ModuleSummary::percentOfCeilingInterval, "% of ceiling"));
 
     private Reproducibility() {
     }
 
     /** One row's ratio in both runs; {@code movedPercent} is how far the repeat's estimate is from the reference's. */
-    record Pair(String module, Ratio ratio, Map<String, Object> reference, Map<String, Object> repeat) {
+    record Pair(String module, Ratio ratio, Interval reference, Interval repeat) {
 
         double movedPercent() {
-            return Math.abs(estimate(repeat) / estimate(reference) - 1) * 100;
+            return Math.abs(repeat.estimate() / reference.estimate() - 1) * 100;
         }
 
         boolean intervalsOverlap() {
-            return low(reference) <= high(repeat) && low(repeat) <= high(reference);
+            return reference.overlaps(repeat);
         }
     }
 
     /** Every headline figure of every row that both runs measured, in the reference run's order; the ceiling's own 100 % left out. */
-    @SuppressWarnings("unchecked")
-    static List<Pair> pairs(Map<String, Object> reference, Map<String, Object> repeat) {
+    static List<Pair> pairs(Report.Summary reference, Report.Summary repeat) {
         List<Pair> pairs = new ArrayList<>();
-        for (Map<String, Object> row : (List<Map<String, Object>>) reference.get("modules")) {
-            Optional<Map<String, Object>> again = ((List<Map<String, Object>>) repeat.get("modules")).stream()
-                    .filter(other -> other.get("module").equals(row.get("module"))).findFirst();
+        for (ModuleSummary row : reference.modules()) {
+            Optional<ModuleSummary> again = repeat.modules().stream().filter(other -> other.module().equals(row.module())).findFirst();
             for (Ratio ratio : RATIOS) {
-                Map<String, Object> first = (Map<String, Object>) row.get(ratio.interval());
-                Map<String, Object> second = again.map(other -> (Map<String, Object>) other.get(ratio.interval())).orElse(null);
-                if (first != null && second != null && !(estimate(first) == 100 && high(first) == 100 && ratio.field().equals("percentOfCeiling"))
-                        && !(estimate(first) == 1 && low(first) == 1 && high(first) == 1)) {
-                    pairs.add(new Pair(String.valueOf(row.get("module")), ratio, first, second));
+                Interval first = ratio.interval().apply(row);
+                Interval second = again.map(ratio.interval()).orElse(null);
+                if (first != null && second != null && !(first.estimate() == 100 && first.high() == 100 && ratio.field().equals("percentOfCeiling"))
+                        && !(first.estimate() == 1 && first.low() == 1 && first.high() == 1)) {
+                    pairs.add(new Pair(row.module(), ratio, first, second));
                 }
             }
         }
@@ -79,42 +79,40 @@ final class Reproducibility {
     }
 
     /** The comparison page: one table row per row and ratio, then the largest move and how many moved more than 5 %. */
-    @SuppressWarnings("unchecked")
-    static String markdown(Map<String, Object> reference, Map<String, Object> repeat) {
+    static String markdown(Report.Summary reference, Report.Summary repeat) {
         return markdown(reference, repeat, Kind.REPEAT);
     }
 
     /** The comparison page of the reference run and {@code other}, a run of the given kind. */
-    @SuppressWarnings("unchecked")
-    static String markdown(Map<String, Object> reference, Map<String, Object> other, Kind kind) {
-        Map<String, Object> first = (Map<String, Object>) reference.get("environment");
-        Map<String, Object> second = (Map<String, Object>) other.get("environment");
+    static String markdown(Report.Summary reference, Report.Summary other, Kind kind) {
+        Environment first = reference.environment();
+        Environment second = other.environment();
         List<Pair> pairs = pairs(reference, other);
         StringBuilder page = new StringBuilder();
         page.append("# ").append(kind.title).append("\n\n");
-        boolean oneCommit = String.valueOf(first.get("gitCommit")).equals(String.valueOf(second.get("gitCommit")));
+        boolean oneCommit = String.valueOf(first.gitCommit()).equals(String.valueOf(second.gitCommit()));
         page.append("Written by `./mvnw -Ppublish -pl benchmark -am verify -Dpublish.as=%s` from docs/results/summary.json (%s) and docs/results/%s/summary.json (%s), %s; the rounds' orders from seed %s and seed %s.%s\n\n"
-                .formatted(kind.folder, first.get("date"), kind.folder, second.get("date"),
-                        oneCommit ? "both of commit `%s`".formatted(first.get("gitCommit"))
-                                : "of commits `%s` and `%s`".formatted(first.get("gitCommit"), second.get("gitCommit")),
-                        first.getOrDefault("seed", "fixed"), second.getOrDefault("seed", "fixed"),
-                        second.get("cpuQuota") instanceof Number quota ? " The second ran on %s cores under a CPU quota of %s of them (a cgroup's)."
-                                .formatted(second.get("cores"), Format.number(quota.doubleValue())) : ""));
+                .formatted(kind.folder, first.date(), kind.folder, second.date(),
+                        oneCommit ? "both of commit `%s`".formatted(first.gitCommit())
+                                : "of commits `%s` and `%s`".formatted(first.gitCommit(), second.gitCommit()),
+                        seed(first), seed(second),
+                        second.cpuQuota() != null ? " The second ran on %s cores under a CPU quota of %s of them (a cgroup's)."
+                                .formatted(second.cores(), Format.number(second.cpuQuota())) : ""));
         page.append("| row | ratio | reference (95 %% interval) | %s (95 %% interval) | moved |\n| --- | --- | --: | --: | --: |\n".formatted(kind.folder));
         for (Pair pair : pairs) {
             page.append("| %s | %s | %s | %s | %s %% |\n".formatted(pair.module(), pair.ratio().name(), cell(pair.ratio(), pair.reference()),
                     cell(pair.ratio(), pair.repeat()), String.format(Locale.ROOT, "%.1f", pair.movedPercent())));
         }
-        for (Map<String, Object> twin : twins(reference)) {
-            Map<String, Object> again = twins(other).stream().filter(row -> row.get("module").equals(twin.get("module"))).findFirst().orElse(null);
+        for (ModuleSummary twin : twins(reference)) {
+            ModuleSummary again = twins(other).stream().filter(row -> row.module().equals(twin.module())).findFirst().orElse(null);
             page.append("\nThe A/A pair, %s against %s: TPS %s, CPU per request %s in the reference run; %s and %s in %s.\n".formatted(
-                    twin.get("module"), twin.get("twinOf"), aa(twin, "twinTpsRatio"), aa(twin, "twinCpuRatio"), aa(again, "twinTpsRatio"),
-                    aa(again, "twinCpuRatio"), kind.name));
+                    twin.module(), twin.twinOf(), aa(twin, ModuleSummary::twinTpsRatio), aa(twin, ModuleSummary::twinCpuRatio),
+                    aa(again, ModuleSummary::twinTpsRatio), aa(again, ModuleSummary::twinCpuRatio), kind.name));
         }
         reference(reference).ifPresent(row -> reference(other).ifPresent(again -> page.append(
                 "\nThe row every x loop is over, %s: %s TPS at %s µs a request in the reference run; %s TPS at %s µs in %s.\n".formatted(
-                        row.get("module"), Format.grouped(estimate(field(row, "tps"))), ReportView.micros(estimate(field(row, "cpuMicros"))),
-                        Format.grouped(estimate(field(again, "tps"))), ReportView.micros(estimate(field(again, "cpuMicros"))), kind.name))));
+                        row.module(), Format.grouped(row.tps().estimate()), ReportView.micros(row.cpuMicros().estimate()),
+                        Format.grouped(again.tps().estimate()), ReportView.micros(again.cpuMicros().estimate()), kind.name))));
         Pair most = pairs.stream().max(java.util.Comparator.comparingDouble(Pair::movedPercent)).orElse(null);
         long over = pairs.stream().filter(pair -> pair.movedPercent() > 5).count();
         long apart = pairs.stream().filter(pair -> !pair.intervalsOverlap()).count();
@@ -141,18 +139,20 @@ final class Reproducibility {
         return page.toString();
     }
 
+    /** The seed a run's rounds' orders came from, or {@code fixed} for a run written before runs drew one. */
+    private static String seed(Environment environment) {
+        return environment.seed() == null ? "fixed" : String.valueOf(environment.seed());
+    }
+
     /** {@code 17 of 18}: how many of a run's rows settled in their warm-up, or {@code not recorded}. */
-    @SuppressWarnings("unchecked")
-    private static String settled(Map<String, Object> environment) {
-        return environment.get("rowsSettled") instanceof Number rows && environment.get("modules") instanceof List<?> modules
-                ? rows.intValue() + " of " + modules.size() : "not recorded";
+    private static String settled(Environment environment) {
+        return environment.rowsSettled() != null && environment.modules() != null
+                ? environment.rowsSettled() + " of " + environment.modules().size() : "not recorded";
     }
 
     /** The rows a run ranks: every row with its CPU per request but the A/A twin. */
-    @SuppressWarnings("unchecked")
-    private static List<String> ranked(Map<String, Object> run) {
-        return ((List<Map<String, Object>>) run.get("modules")).stream().filter(row -> row.get("twinOf") == null && row.get(Ranking.FIGURE) instanceof Map)
-                .map(row -> (String) row.get("module")).toList();
+    private static List<String> ranked(Report.Summary run) {
+        return run.modules().stream().filter(row -> row.twinOf() == null && row.cpuMicros() != null).map(ModuleSummary::module).toList();
     }
 
     /**
@@ -171,17 +171,17 @@ final class Reproducibility {
     }
 
     /** How many pairs of rows both runs rank apart (each run's intervals separate them). */
-    private static long apartInBoth(Map<String, Object> reference, Map<String, Object> other) {
+    private static long apartInBoth(Report.Summary reference, Report.Summary other) {
         return orders(reference, other).stream().filter(order -> order.inReference() != 0 && order.inOther() != 0).count();
     }
 
     /** The pairs of rows both runs rank apart, in opposite orders: {@code {first in the reference run, second}}. */
-    static List<String[]> reversed(Map<String, Object> reference, Map<String, Object> other) {
+    static List<String[]> reversed(Report.Summary reference, Report.Summary other) {
         return orders(reference, other).stream().filter(order -> order.inReference() * order.inOther() < 0)
                 .map(order -> order.inReference() < 0 ? new String[] {order.first(), order.second()} : new String[] {order.second(), order.first()}).toList();
     }
 
-    private static List<Order> orders(Map<String, Object> reference, Map<String, Object> other) {
+    private static List<Order> orders(Report.Summary reference, Report.Summary other) {
         Statistics.Rounds first = Ranking.rounds(reference);
         Statistics.Rounds second = Ranking.rounds(other);
         List<String> both = ranked(reference).stream().filter(ranked(other)::contains).sorted().toList();
@@ -197,45 +197,25 @@ final class Reproducibility {
     }
 
     /** The row every x loop is taken over: its own ratio is 1 in every round. */
-    @SuppressWarnings("unchecked")
-    private static Optional<Map<String, Object>> reference(Map<String, Object> run) {
-        return ((List<Map<String, Object>>) run.get("modules")).stream().filter(row -> {
-            Map<String, Object> ratio = field(row, "ratioToReferenceInterval");
-            return ratio != null && low(ratio) == 1 && high(ratio) == 1 && field(row, "tps") != null && field(row, "cpuMicros") != null;
+    private static Optional<ModuleSummary> reference(Report.Summary run) {
+        return run.modules().stream().filter(row -> {
+            Interval ratio = row.ratioToReferenceInterval();
+            return ratio != null && ratio.low() == 1 && ratio.high() == 1 && row.tps() != null && row.cpuMicros() != null;
         }).findFirst();
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> field(Map<String, Object> row, String name) {
-        return (Map<String, Object>) row.get(name);
+    private static List<ModuleSummary> twins(Report.Summary run) {
+        return run.modules().stream().filter(row -> row.twinOf() != null).toList();
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> twins(Map<String, Object> run) {
-        return ((List<Map<String, Object>>) run.get("modules")).stream().filter(row -> row.get("twinOf") != null).toList();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static String aa(Map<String, Object> twin, String field) {
-        Map<String, Object> interval = twin == null ? null : (Map<String, Object>) twin.get(field);
+    private static String aa(ModuleSummary twin, Function<ModuleSummary, Interval> field) {
+        Interval interval = twin == null ? null : field.apply(twin);
         return interval == null ? "missing" : cell(RATIOS.get(1), interval);
     }
 
-    private static String cell(Ratio ratio, Map<String, Object> interval) {
+    private static String cell(Ratio ratio, Interval interval) {
         java.util.function.DoubleFunction<String> format = ratio.field().equals("percentOfCeiling") ? ReportView::share
-                : ratio.field().equals("cpuMicros") ? ReportView::micros : Format::ratio;
-        return "%s (%s-%s)".formatted(format.apply(estimate(interval)), format.apply(low(interval)), format.apply(high(interval)));
-    }
-
-    static double estimate(Map<String, Object> interval) {
-        return ((Number) interval.get("estimate")).doubleValue();
-    }
-
-    static double low(Map<String, Object> interval) {
-        return ((Number) interval.get("low")).doubleValue();
-    }
-
-    static double high(Map<String, Object> interval) {
-        return ((Number) interval.get("high")).doubleValue();
+                : ratio.field().equals(Ranking.FIGURE) ? ReportView::micros : Format::ratio;
+        return "%s (%s-%s)".formatted(format.apply(interval.estimate()), format.apply(interval.low()), format.apply(interval.high()));
     }
 }

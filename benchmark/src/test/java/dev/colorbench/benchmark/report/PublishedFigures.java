@@ -269,7 +269,7 @@ final class PublishedFigures {
             figures.put(row.id(), numbers);
         }
         PublishedFigures published = new PublishedFigures("the reference run", rows, figures, columns, true, report);
-        published.rounds = Ranking.rounds(summary);
+        published.rounds = Ranking.rounds(Report.Summary.of(summary));
         return published;
     }
 

@@ -175,7 +175,8 @@ class PublishedResultsTest {
     void thePublishedHeadlineDrawsInABrowser() throws Exception {
         // judged by its screenshot as the report's browser test judges the sample's: a bar for each of its rows
         Browser browser = ReportInBrowserTest.browserOrSkip();
-        Map<String, Object> summary = summary();
+        // drawn as Publish draws it: summary.json read back through its records
+        Map<String, Object> summary = Headline.shape(Report.Summary.read(ROOT.resolve(Publish.RESULTS).resolve("summary.json")));
         String command = "./mvnw -Pbenchmark verify";
         ReportInBrowserTest.Shot drawn = ReportInBrowserTest.shoot(browser, Headline.page(summary, command), "published-headline",
                 Headline.WIDTH, Headline.HEIGHT);

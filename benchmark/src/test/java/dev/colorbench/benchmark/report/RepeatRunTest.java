@@ -36,7 +36,7 @@ class RepeatRunTest {
         assertThat(second.get("gitCommit")).isEqualTo(first.get("gitCommit"));
         assertThat(second.get("quick")).isEqualTo(false);
         assertThat(second.get("seed")).as("the repeat draws orders of its own").isNotNull().isNotEqualTo(first.get("seed"));
-        assertThat(Files.readString(repeat.resolve("comparison.md"))).isEqualTo(Reproducibility.markdown(reference, again));
+        assertThat(Files.readString(repeat.resolve("comparison.md"))).isEqualTo(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(again)));
     }
 
     /**
@@ -55,7 +55,7 @@ class RepeatRunTest {
         assertThat(environment.get("quick")).isEqualTo(false);
         assertThat(((Number) environment.get("cpuQuota")).doubleValue()).as("its quota, at most half its cores")
                 .isLessThanOrEqualTo(((Number) environment.get("cores")).doubleValue() / 2);
-        assertThat(Files.readString(halved.resolve("comparison.md"))).isEqualTo(Reproducibility.markdown(reference, run, Reproducibility.Kind.HALVED));
+        assertThat(Files.readString(halved.resolve("comparison.md"))).isEqualTo(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(run), Reproducibility.Kind.HALVED));
     }
 
     @Test
@@ -78,12 +78,12 @@ class RepeatRunTest {
         Map<String, Object> reference = run(Map.of("estimate", 20.0, "low", 19.0, "high", 21.0), Map.of("estimate", 1.5, "low", 1.45, "high", 1.55));
         Map<String, Object> repeat = run(Map.of("estimate", 22.0, "low", 21.5, "high", 22.5), Map.of("estimate", 1.5, "low", 1.48, "high", 1.52));
 
-        List<Reproducibility.Pair> pairs = Reproducibility.pairs(reference, repeat);
+        List<Reproducibility.Pair> pairs = Reproducibility.pairs(Report.Summary.of(reference), Report.Summary.of(repeat));
         assertThat(pairs).extracting(pair -> pair.ratio().name()).containsExactly("x loop", "x floor");
         assertThat(pairs.get(0).movedPercent()).isCloseTo(10, within(1e-9));
         assertThat(pairs.get(0).intervalsOverlap()).isFalse();
         assertThat(pairs.get(1).movedPercent()).isCloseTo(0, within(1e-9));
-        assertThat(Reproducibility.markdown(reference, repeat)).contains("| mget-raw | x loop | 20.00 (19.00-21.00) | 22.00 (21.50-22.50) | 10.0 % |",
+        assertThat(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(repeat))).contains("| mget-raw | x loop | 20.00 (19.00-21.00) | 22.00 (21.50-22.50) | 10.0 % |",
                 "The largest move: mget-raw's x loop, 10.0 %. Moved more than 5 %: 1 of 2.");
     }
 
@@ -97,11 +97,11 @@ class RepeatRunTest {
         Map<String, Object> reference = ranked(Map.of("cores", 2, "rowsSettled", 2, "modules", List.of("a", "b")), 100, 200);
         Map<String, Object> halved = ranked(Map.of("gitCommit", "def", "cores", 2, "cpuQuota", 1.0, "rowsSettled", 1, "modules", List.of("a", "b")), 300, 200);
 
-        assertThat(Reproducibility.markdown(reference, halved, Reproducibility.Kind.HALVED)).startsWith("# The reference run and a run with the CPU halved")
+        assertThat(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(halved), Reproducibility.Kind.HALVED)).startsWith("# The reference run and a run with the CPU halved")
                 .contains("of commits `abc` and `def`", "The second ran on 2 cores under a CPU quota of 1 of them (a cgroup's).",
                         "Rows settled in their warm-up: 2 of 2 in the reference run, 1 of 2 in the run with the CPU halved.",
                         "of 1 pair of rows ranked apart in both runs, 1 is in the opposite order: a before b in the reference run.");
-        assertThat(Reproducibility.markdown(reference, ranked(Map.of("gitCommit", "abc"), 110, 210), Reproducibility.Kind.REPEAT))
+        assertThat(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(ranked(Map.of("gitCommit", "abc"), 110, 210)), Reproducibility.Kind.REPEAT))
                 .contains("both of commit `abc`", "of 1 pair of rows ranked apart in both runs, none is in the opposite order.");
     }
 
@@ -113,13 +113,13 @@ class RepeatRunTest {
     void rowsWhoseRatioHoldsOneAreNotRankedApart() {
         Map<String, Object> reference = run(Map.of(), rounds("b", 100), rounds("a", 200), rounds("c", 300));
         Map<String, Object> other = run(Map.of("date", "2026-11-29", "gitCommit", "def"), rounds("c", 40), wobbling("a", 52), rounds("b", 50));
-        assertThat(Ranking.ofJson(other)).extracting(Ranking.Place::id, Ranking.Place::rank, Ranking.Place::levelWith)
+        assertThat(Ranking.of(Report.Summary.of(other))).extracting(Ranking.Place::id, Ranking.Place::rank, Ranking.Place::levelWith)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("c", 1, null), org.assertj.core.groups.Tuple.tuple("b", 2, null),
                         org.assertj.core.groups.Tuple.tuple("a", 2, "b"));
 
-        assertThat(Reproducibility.reversed(reference, other)).extracting(pair -> pair[0] + " " + pair[1]).as("b and a level in the second run")
+        assertThat(Reproducibility.reversed(Report.Summary.of(reference), Report.Summary.of(other))).extracting(pair -> pair[0] + " " + pair[1]).as("b and a level in the second run")
                 .containsExactlyInAnyOrder("b c", "a c");
-        assertThat(Reproducibility.markdown(reference, other, Reproducibility.Kind.HALVED))
+        assertThat(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(other), Reproducibility.Kind.HALVED))
                 .contains("of 2 pairs of rows ranked apart in both runs, 2 are in the opposite order: a before c in the reference run, b before c in the reference run.");
     }
 

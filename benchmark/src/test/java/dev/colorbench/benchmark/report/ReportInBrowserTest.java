@@ -292,7 +292,7 @@ class ReportInBrowserTest {
      * the A/A twin right after its row, a row without a cost last), as headline.js orders them.
      */
     private static List<Map<String, Object>> barsOf(Map<String, Object> summary) {
-        List<String> order = Ranking.ofJson(summary).stream().map(Ranking.Place::id).toList();
+        List<String> order = Ranking.of(Report.Summary.of(summary)).stream().map(Ranking.Place::id).toList();
         java.util.function.ToDoubleFunction<Map<String, Object>> place = row -> order.contains(row.get("module")) ? order.indexOf(row.get("module"))
                 : order.contains(row.get("twinOf")) ? order.indexOf(row.get("twinOf")) + 0.5 : order.size();
         List<Map<String, Object>> rows = modules(summary).stream().filter(row -> row.get("tpsMedian") != null).toList();

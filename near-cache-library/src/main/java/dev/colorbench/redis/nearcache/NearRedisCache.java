@@ -7,6 +7,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
@@ -35,22 +37,24 @@ public class NearRedisCache extends RedisCache {
 
     private static final Logger log = LoggerFactory.getLogger(NearRedisCache.class);
 
-    /** Loads under {@link #get(Object, Callable)} take one of these by key, so that a key is loaded once at a time here. */
-    private static final int LOCKS = 64;
+    /**
+     * The loads under way in {@link #get(Object, Callable)}, by Redis key: a key is loaded once at a time here, and a slow
+     * load holds up only the callers of its own key.
+     */
+    private final ConcurrentHashMap<String, Load> loading = new ConcurrentHashMap<>();
+
+    /** A load under way: the thread that runs it, and what it will give the others. */
+    private record Load(Thread loader, CompletableFuture<Object> result) {
+    }
 
     private final NearCache<Object> near;
 
     private final CacheStatisticsCollector statistics;
 
-    private final Object[] locks = new Object[LOCKS];
-
     NearRedisCache(String name, RedisCacheWriter cacheWriter, RedisCacheConfiguration configuration, NearCacheTracking tracking,
             CacheStatisticsCollector statistics) {
         super(name, cacheWriter, configuration);
         this.statistics = statistics;
-        for (int i = 0; i < LOCKS; i++) {
-            locks[i] = new Object();
-        }
         this.near = tracking.newCache(name, this::decode);
     }
 
@@ -108,8 +112,10 @@ public class NearRedisCache extends RedisCache {
     }
 
     /**
-     * The value of {@code key}, loaded and put if the cache holds none. One load of a key at a time in
-     * this instance; the others wait, and read what it put (the put removed the key from the copy).
+     * The value of {@code key}, loaded and put if the cache holds none. One load of a key at a time in this instance: the
+     * callers that miss while it runs wait for it and get what it loaded (or its exception), without a read of their own.
+     * Callers of other keys never wait for it. A loader that asks for its own key again loads it again, as Spring's
+     * {@code ConcurrentMapCache} does, rather than wait for itself.
      */
     @Override
     @SuppressWarnings("unchecked")
@@ -118,14 +124,39 @@ public class NearRedisCache extends RedisCache {
         if (held != null) {
             return (T) held.get();
         }
-        synchronized (locks[Math.floorMod(createCacheKey(key).hashCode(), LOCKS)]) {
-            held = get(key);
-            if (held != null) {
-                return (T) held.get();
+        String redisKey = createCacheKey(key);
+        Load mine = new Load(Thread.currentThread(), new CompletableFuture<>());
+        Load running = loading.putIfAbsent(redisKey, mine);
+        if (running != null && running.loader() != Thread.currentThread()) {
+            try {
+                return (T) running.result().join();
             }
-            T value = loadCacheValue(key, valueLoader);
-            put(key, value);
+            catch (CompletionException ex) {
+                if (ex.getCause() instanceof RuntimeException cause) {
+                    throw cause;
+                }
+                if (ex.getCause() instanceof Error cause) {
+                    throw cause;
+                }
+                throw ex;
+            }
+        }
+        try {
+            // a load that ended between the read above and this one's start has put its value
+            held = get(key);
+            T value = held != null ? (T) held.get() : loadCacheValue(key, valueLoader);
+            if (held == null) {
+                put(key, value);
+            }
+            mine.result().complete(value);
             return value;
+        }
+        catch (RuntimeException | Error ex) {
+            mine.result().completeExceptionally(ex);
+            throw ex;
+        }
+        finally {
+            loading.remove(redisKey, mine);
         }
     }
 

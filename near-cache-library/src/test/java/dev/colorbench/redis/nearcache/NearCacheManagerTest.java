@@ -441,6 +441,43 @@ class NearCacheManagerTest {
         assertThat(items.loads() - loads).as("loads of 8 concurrent misses").isEqualTo(1);
     }
 
+    /**
+     * A slow load holds up the callers of its own key only. The other key is one that shared the slow key's lock when loads
+     * took one of 64 locks by the key's hash: there it waited for the slow load.
+     */
+    @Test
+    void aSlowLoadHoldsUpOnlyItsOwnKey() throws Exception {
+        NearRedisCache cache = nearCache();
+        String slow = fresh("slow");
+        String other = fresh("beside");
+        while (Math.floorMod(keyString(other).hashCode(), 64) != Math.floorMod(keyString(slow).hashCode(), 64)) {
+            other = fresh("beside");
+        }
+        String beside = other;
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        ExecutorService loaders = Executors.newFixedThreadPool(2);
+        try {
+            Future<Item> held = loaders.submit(() -> cache.get(slow, () -> {
+                started.countDown();
+                release.await();
+                return new Item(slow, 1);
+            }));
+            assertThat(started.await(5, java.util.concurrent.TimeUnit.SECONDS)).as("the slow load started").isTrue();
+            Future<Item> besideLoad = loaders.submit(() -> cache.get(beside, () -> new Item(beside, 1)));
+
+            assertThat(besideLoad.get(5, java.util.concurrent.TimeUnit.SECONDS)).as("another key's load while the slow one runs")
+                    .isEqualTo(new Item(beside, 1));
+            assertThat(held).as("the slow load, still held").isNotDone();
+            release.countDown();
+            assertThat(held.get(5, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(new Item(slow, 1));
+        }
+        finally {
+            release.countDown();
+            loaders.shutdownNow();
+        }
+    }
+
     /** The asynchronous reads of a CompletableFuture-returning {@code @Cacheable}: a put is read back, and a loaded value is stored and read back. */
     @Test
     void theAsynchronousReadsSeeThePuts() {

@@ -238,7 +238,7 @@ public final class Fleet {
     static String moreCores(Interval applicationOverRedis, boolean apart) {
         String ratio = applicationOverRedis.estimate() >= 1 ? "application, %s x Redis's".formatted(Format.ratio(applicationOverRedis.estimate()))
                 : "Redis, %s x the application's".formatted(Format.ratio(1 / applicationOverRedis.estimate()));
-        return apart ? ratio : "level (" + ratio + ", the interval of the ratio holds 1)";
+        return apart ? ratio : "level (" + ratio + "; this run does not separate them)";
     }
 
     /**

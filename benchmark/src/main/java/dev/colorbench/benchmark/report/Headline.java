@@ -61,7 +61,7 @@ final class Headline {
         String date = String.valueOf(env.get("date"));
         int measured = number(env, "durationSeconds") - number(env, "rampupSeconds");
         int forks = env.get("forks") instanceof Number number ? number.intValue() : 1;
-        return ("%s at %s, %s: %d cores, %s GB, %s, Redis %s, JMeter on the same cores; %d closed-model threads; bar: median of %d rounds of %d s%s, "
+        return ("%s at %s, %s: %d cores, %s GB, %s, Redis %s, JMeter on the same cores; %d closed-model threads; bar: geometric mean of %d rounds of %d s%s, "
                 + "whisker: its 95 %% interval; * tuned beyond the stock pattern (module README).")
                 .formatted(command, env.get("gitCommit"), date.length() >= 10 ? date.substring(0, 10) : date, number(env, "cores"),
                         Format.grouped(((Number) env.get("memoryMb")).doubleValue() / 1024), env.get("moduleJdk"), env.get("redisVersion"),

@@ -16,7 +16,6 @@ import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.Statistics;
 import dev.colorbench.benchmark.run.Condition;
-import dev.colorbench.benchmark.run.Lab;
 
 /**
  * {@code copies}: each module's {@code copy/}, the application its README shows and a user takes home, measured beside the
@@ -45,15 +44,9 @@ final class Copies implements Scenario {
         }
         RunDirectory directory = context.directory().sub(name());
         int forks = context.settings().forks();
-        List<JMeterResults> byFork = new ArrayList<>();
-        for (int fork = 1; fork <= forks; fork++) {
-            RunDirectory forkDirectory = forks == 1 ? directory : directory.sub("fork-" + fork);
-            // each fork starts every module and copy in fresh JVMs, as the headline's forks do
-            try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets), forkDirectory)) {
-                // the closed model only: the table compares CPU per request and throughput
-                byFork.add(lab.run(settings, forkDirectory, false));
-            }
-        }
+        // each fork starts every module and copy in fresh JVMs, as the headline's forks do; the closed model only: the
+        // table compares CPU per request and throughput
+        List<JMeterResults> byFork = Scenarios.roundsInForks(context, Condition.plain(name(), settings, targets), directory, settings, false);
         Map<String, RowFigures> rows = new LinkedHashMap<>();
         targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), byFork, settings)));
         return section(settings, forks, targets, rows, RowFigures.cpuRounds(targets, byFork, settings));

@@ -7,11 +7,14 @@ import java.util.Map;
 import java.util.function.BiFunction;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
+import dev.colorbench.benchmark.RunDirectory;
 import dev.colorbench.benchmark.Workload;
 import dev.colorbench.benchmark.modules.ModuleCatalog;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
+import dev.colorbench.benchmark.run.Condition;
+import dev.colorbench.benchmark.run.Lab;
 import dev.colorbench.benchmark.run.SteadyState;
 
 /** Every scenario, in the order {@code all} runs them. */
@@ -94,6 +97,23 @@ public final class Scenarios {
      * that a machine that drifts during the scenario moves every condition alike instead of passing for a condition's effect
      * (docs/measuring.md#rounds-and-intervals). Quick mode, a smoke run, goes there only.
      */
+    /**
+     * Runs one condition's rows, every row in every round, in the headline's forks ({@code benchmark.forks}): each fork
+     * starts them all in fresh JVMs, in a folder of its own when there are several. The answer holds each fork's runs.
+     */
+    static List<JMeterResults> roundsInForks(ScenarioContext context, Condition condition, RunDirectory directory,
+            BenchmarkSettings settings, boolean openModel) {
+        int forks = context.settings().forks();
+        List<JMeterResults> byFork = new java.util.ArrayList<>();
+        for (int fork = 1; fork <= forks; fork++) {
+            RunDirectory forkDirectory = forks == 1 ? directory : directory.sub("fork-" + fork);
+            try (Lab lab = context.measurement().open(condition, forkDirectory)) {
+                byFork.add(lab.run(settings, forkDirectory, openModel));
+            }
+        }
+        return byFork;
+    }
+
     /**
      * Runs conditions that each need the modules started afresh (a palette size, a value size) in {@code forks} forks, the even
      * forks in the reverse order (A B C, then C B A), so that a machine that drifts during the scenario moves every condition

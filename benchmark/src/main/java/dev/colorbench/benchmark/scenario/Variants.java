@@ -21,7 +21,6 @@ import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.Statistics;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Jdk;
-import dev.colorbench.benchmark.run.Lab;
 
 /**
  * {@code variants}: the same modules with other settings, no new code. Every chosen module's declared variants
@@ -83,13 +82,7 @@ final class Variants implements Scenario {
         RunDirectory directory = context.directory().sub(name());
         // every variant and its module share every round, in the headline's forks: each fork starts them all in fresh JVMs
         int forks = context.settings().forks();
-        List<JMeterResults> byFork = new ArrayList<>();
-        for (int fork = 1; fork <= forks; fork++) {
-            RunDirectory forkDirectory = forks == 1 ? directory : directory.sub("fork-" + fork);
-            try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets), forkDirectory)) {
-                byFork.add(lab.run(settings, forkDirectory, true));
-            }
-        }
+        List<JMeterResults> byFork = Scenarios.roundsInForks(context, Condition.plain(name(), settings, targets), directory, settings, true);
         Map<String, RowFigures> rows = new LinkedHashMap<>();
         targets.forEach(target -> rows.put(target.id(), RowFigures.of(target.id(), byFork, settings)));
         return section(settings, jdk, forks, targets, rows, RowFigures.cpuRounds(targets, byFork, settings), notes);

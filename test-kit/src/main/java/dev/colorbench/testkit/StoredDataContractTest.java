@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -269,10 +270,18 @@ public abstract class StoredDataContractTest {
      * whose copy learns of a write over another connection, so that the next read sees the write.
      */
     protected static void awaitInvalidation(String key, Object before, Supplier<Object> observed) {
+        awaitCopy("the module's copy of " + key + " did not learn of the test's write", () -> !Objects.equals(observed.get(), before));
+    }
+
+    /**
+     * Waits until {@code learned} holds of a module's copy, which learns of a write over another connection a moment
+     * after the write returns; fails with {@code otherwise} after {@link #INVALIDATION_RECEIVED}.
+     */
+    protected static void awaitCopy(String otherwise, BooleanSupplier learned) {
         long deadline = System.nanoTime() + INVALIDATION_RECEIVED.toNanos();
-        while (Objects.equals(observed.get(), before)) {
+        while (!learned.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                fail("the module's copy of %s did not learn of the test's write within %s", key, INVALIDATION_RECEIVED);
+                fail("%s within %s", otherwise, INVALIDATION_RECEIVED);
             }
             Thread.onSpinWait();
         }

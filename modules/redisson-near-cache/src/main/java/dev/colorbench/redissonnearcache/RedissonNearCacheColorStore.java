@@ -264,7 +264,7 @@ class RedissonNearCacheColorStore implements EncodedColorStore, ColorSeeder {
      * The future of the read Redisson holds for {@code name}: the same object for as long as it keeps that read,
      * a new one (and a GET) once an invalidation made it drop it. For tests that must wait for an invalidation.
      */
-    Object heldRead(String name) {
+    RFuture<byte[]> heldRead(String name) {
         return buckets().byName().get(name).getAsync();
     }
 

@@ -242,7 +242,7 @@ class RedissonKnownStalenessTest {
             }
             while (System.nanoTime() - written < STILL_STALE.toNanos());
             assertThat(redis().get(ColorKeys.jsonKey(name))).as("what Redis holds").isEqualTo(after);
-            assertThat(store.heldRead(name)).as("Redisson's read of %s, from before the change", name).isSameAs(heldRead);
+            assertThat((Object) store.heldRead(name)).as("Redisson's read of %s, from before the change", name).isSameAs(heldRead);
         }
 
         private RedisCommands<String, String> redis() {

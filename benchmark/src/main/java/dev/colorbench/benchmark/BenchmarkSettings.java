@@ -229,7 +229,7 @@ public record BenchmarkSettings(
 
     /** The fork, from 1, that runs {@code round}: the rounds in blocks, one after another, as even as they divide. */
     public int forkOf(int round) {
-        return dev.colorbench.benchmark.results.Statistics.blocks(forks, repetitions).applyAsInt(round);
+        return dev.colorbench.testkit.statistics.Statistics.blocks(forks, repetitions).applyAsInt(round);
     }
 
     /** The rounds {@code fork} runs, in order. */

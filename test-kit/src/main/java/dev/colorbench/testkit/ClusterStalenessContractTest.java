@@ -10,6 +10,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import dev.colorbench.testkit.statistics.Statistics;
 import dev.colorbench.core.palette.ColorJson;
 import dev.colorbench.core.palette.Palette;
 import io.lettuce.core.RedisClient;
@@ -354,9 +355,9 @@ public abstract class ClusterStalenessContractTest {
         return LocalHttp.get(port, path);
     }
 
-    private static long percentile(List<Long> sorted, int percent) {
-        int rank = (int) Math.ceil(percent / 100.0 * sorted.size());
-        return sorted.get(Math.max(0, rank - 1));
+    /** The one definition's percentile ({@link Statistics#percentile}) of nanoseconds. */
+    private static long percentile(List<Long> nanos, int percent) {
+        return (long) Statistics.percentile(nanos.stream().mapToDouble(Long::doubleValue).toArray(), percent);
     }
 
     private static String millis(long nanos) {

@@ -3,6 +3,7 @@ package dev.colorbench.testkit;
 import java.time.Duration;
 import java.util.Arrays;
 
+import dev.colorbench.testkit.statistics.Statistics;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -49,7 +50,7 @@ public final class RedisRoundTrip {
                 pathMillis[i] = pingMillis(path.sync());
                 addedMillis[i] = pathMillis[i] - directMillis[i];
             }
-            return new Measured(median(directMillis), median(pathMillis), median(addedMillis), Arrays.stream(pathMillis).min().orElseThrow());
+            return new Measured(Statistics.median(directMillis), Statistics.median(pathMillis), Statistics.median(addedMillis), Arrays.stream(pathMillis).min().orElseThrow());
         }
         finally {
             client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
@@ -60,11 +61,5 @@ public final class RedisRoundTrip {
         long start = System.nanoTime();
         redis.ping();
         return (System.nanoTime() - start) / 1e6;
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
     }
 }

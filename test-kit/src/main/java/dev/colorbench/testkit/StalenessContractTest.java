@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import dev.colorbench.testkit.statistics.Statistics;
 import dev.colorbench.core.palette.Color;
 import dev.colorbench.core.palette.ColorJson;
 import dev.colorbench.core.palette.Palette;
@@ -461,9 +462,9 @@ public abstract class StalenessContractTest {
         return names;
     }
 
-    private static Duration percentile(List<Long> sorted, int percent) {
-        int rank = (int) Math.ceil(percent / 100.0 * sorted.size());
-        return Duration.ofNanos(sorted.get(Math.max(0, rank - 1)));
+    /** The one definition's percentile ({@link Statistics#percentile}) of nanoseconds. */
+    private static Duration percentile(List<Long> nanos, int percent) {
+        return Duration.ofNanos((long) Statistics.percentile(nanos.stream().mapToDouble(Long::doubleValue).toArray(), percent));
     }
 
     private static String millis(Duration duration) {

@@ -8,8 +8,8 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 import dev.colorbench.benchmark.Format;
-import dev.colorbench.benchmark.results.Interval;
-import dev.colorbench.benchmark.results.Statistics;
+import dev.colorbench.testkit.statistics.Interval;
+import dev.colorbench.testkit.statistics.Statistics;
 import dev.colorbench.benchmark.results.Spread;
 
 /**

@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.colorbench.benchmark.results.FloorReading;
-import dev.colorbench.benchmark.results.Interval;
-import dev.colorbench.benchmark.results.Statistics;
+import dev.colorbench.testkit.statistics.Interval;
+import dev.colorbench.testkit.statistics.Statistics;
 
 /**
  * The run's one floor, {@code floor} in summary.json: the least CPU a read of the colors from Redis can cost. In each round it

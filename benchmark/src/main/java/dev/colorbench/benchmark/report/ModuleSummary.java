@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.colorbench.benchmark.results.Arrivals;
-import dev.colorbench.benchmark.results.Interval;
+import dev.colorbench.testkit.statistics.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.LatencyHistogram;
 import dev.colorbench.benchmark.results.RunStatistics;

@@ -10,8 +10,8 @@ import java.util.TreeMap;
 import java.util.function.IntUnaryOperator;
 
 import dev.colorbench.benchmark.plan.Phase;
-import dev.colorbench.benchmark.results.Interval;
-import dev.colorbench.benchmark.results.Statistics;
+import dev.colorbench.testkit.statistics.Interval;
+import dev.colorbench.testkit.statistics.Statistics;
 
 /**
  * The one ranking of the rows, used by every page: the README's verdict, report.md, report.html and its chart

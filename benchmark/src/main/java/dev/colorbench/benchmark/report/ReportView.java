@@ -171,11 +171,11 @@ final class ReportView {
      * The requests a second one core serves at a row's CPU per request, module and store, with the interval that follows
      * from the cost's: {@code 11,400 (10,900-11,800)}.
      */
-    static String perCore(dev.colorbench.benchmark.results.Interval cpu) {
+    static String perCore(dev.colorbench.testkit.statistics.Interval cpu) {
         if (cpu == null || cpu.estimate() <= 0 || cpu.low() <= 0) {
             return "missing";
         }
-        return interval(new dev.colorbench.benchmark.results.Interval(1e6 / cpu.estimate(), 1e6 / cpu.high(), 1e6 / cpu.low(), cpu.rounds()),
+        return interval(new dev.colorbench.testkit.statistics.Interval(1e6 / cpu.estimate(), 1e6 / cpu.high(), 1e6 / cpu.low(), cpu.rounds()),
                 Format::grouped, "missing");
     }
 
@@ -372,7 +372,7 @@ final class ReportView {
     }
 
     /** {@code 25.60 (24.10-26.80)}: a figure and its 95 % interval over the rounds; the figure alone from a single round. */
-    static String interval(dev.colorbench.benchmark.results.Interval interval, Function<Double, String> format, String otherwise) {
+    static String interval(dev.colorbench.testkit.statistics.Interval interval, Function<Double, String> format, String otherwise) {
         if (interval == null) {
             return otherwise;
         }

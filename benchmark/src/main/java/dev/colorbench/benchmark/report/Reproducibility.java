@@ -7,8 +7,8 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import dev.colorbench.benchmark.Format;
-import dev.colorbench.benchmark.results.Interval;
-import dev.colorbench.benchmark.results.Statistics;
+import dev.colorbench.testkit.statistics.Interval;
+import dev.colorbench.testkit.statistics.Statistics;
 
 /**
  * Two full runs side by side: every headline ratio of each row in the reference run and in another run, each with its

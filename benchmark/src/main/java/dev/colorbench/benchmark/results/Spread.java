@@ -1,5 +1,6 @@
 package dev.colorbench.benchmark.results;
 
+import dev.colorbench.testkit.statistics.Statistics;
 import java.util.Collection;
 import java.util.Objects;
 

@@ -11,7 +11,7 @@ import java.util.List;
 import dev.colorbench.benchmark.Console;
 import dev.colorbench.benchmark.Format;
 import dev.colorbench.benchmark.modules.Layout;
-import dev.colorbench.benchmark.results.Statistics;
+import dev.colorbench.testkit.statistics.Statistics;
 import dev.colorbench.core.palette.Color;
 import dev.colorbench.core.palette.ColorJson;
 import dev.colorbench.core.palette.Palette;

@@ -14,7 +14,7 @@ import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
-import dev.colorbench.benchmark.results.Statistics;
+import dev.colorbench.testkit.statistics.Statistics;
 import dev.colorbench.benchmark.run.Condition;
 
 /**

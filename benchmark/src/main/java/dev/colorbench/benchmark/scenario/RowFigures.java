@@ -12,13 +12,13 @@ import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.plan.Phase;
 import dev.colorbench.benchmark.plan.RunKey;
 import dev.colorbench.benchmark.report.Fleet;
-import dev.colorbench.benchmark.results.Interval;
+import dev.colorbench.testkit.statistics.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.RunStatistics;
 import dev.colorbench.benchmark.results.Sample;
 import dev.colorbench.benchmark.results.ServerFigures;
 import dev.colorbench.benchmark.results.Spread;
-import dev.colorbench.benchmark.results.Statistics;
+import dev.colorbench.testkit.statistics.Statistics;
 
 /**
  * One row's closed-model figures in one JMeter run of a scenario: throughput over the repetitions,

@@ -12,7 +12,7 @@ import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.Spread;
-import dev.colorbench.benchmark.results.Statistics;
+import dev.colorbench.testkit.statistics.Statistics;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Lab;
 import dev.colorbench.benchmark.run.Verification;

@@ -16,9 +16,9 @@ import dev.colorbench.benchmark.RunDirectory;
 import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
-import dev.colorbench.benchmark.results.Interval;
+import dev.colorbench.testkit.statistics.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
-import dev.colorbench.benchmark.results.Statistics;
+import dev.colorbench.testkit.statistics.Statistics;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Jdk;
 

@@ -28,7 +28,7 @@ import dev.colorbench.benchmark.plan.Schedule;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.Sample;
-import dev.colorbench.benchmark.results.Statistics;
+import dev.colorbench.testkit.statistics.Statistics;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.Lab;
 import dev.colorbench.benchmark.run.RunningModule;

@@ -3,7 +3,7 @@ package dev.colorbench.benchmark.report;
 import java.util.List;
 import java.util.Map;
 
-import dev.colorbench.benchmark.results.Interval;
+import dev.colorbench.testkit.statistics.Interval;
 import dev.colorbench.benchmark.results.Spread;
 import org.junit.jupiter.api.Test;
 

@@ -82,7 +82,7 @@ final class PublishedFigures {
             entry("requests / s per core", field("cpu.requestsPerCoreSecond", Format::grouped)),
             entry("requests / s per core (95 % interval)", row -> {
                 Double estimate = row.number("cpuMicros.estimate");
-                return estimate == null ? "missing" : ReportView.perCore(new dev.colorbench.benchmark.results.Interval(estimate,
+                return estimate == null ? "missing" : ReportView.perCore(new dev.colorbench.testkit.statistics.Interval(estimate,
                         row.number("cpuMicros.low"), row.number("cpuMicros.high"), row.number("cpuMicros.rounds").intValue()));
             }),
             entry("CPU µs / request, JMeter", spread("cpu.jmeterMicros", ReportView::micros)),
@@ -172,7 +172,7 @@ final class PublishedFigures {
     private final String run;
 
     /** Every row of the run by round: the pairs the ranking compares, whichever rows a table shows. */
-    private dev.colorbench.benchmark.results.Statistics.Rounds rounds = dev.colorbench.benchmark.results.Statistics.rounds(Map.of(), round -> 1);
+    private dev.colorbench.testkit.statistics.Statistics.Rounds rounds = dev.colorbench.testkit.statistics.Statistics.rounds(Map.of(), round -> 1);
 
     private final Map<String, Row> rows = new LinkedHashMap<>();
 

@@ -15,7 +15,7 @@ import dev.colorbench.benchmark.modules.Role;
 import dev.colorbench.benchmark.modules.Store;
 import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.results.Arrivals;
-import dev.colorbench.benchmark.results.Interval;
+import dev.colorbench.testkit.statistics.Interval;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.run.Condition;
 import dev.colorbench.benchmark.run.CpuPlacement;
@@ -57,14 +57,14 @@ class ReportTest {
         // the machine slows down by half from round 3 on: both rows move, their ratio within each round does not
         Map<Integer, Double> row = Map.of(1, 200.0, 2, 210.0, 3, 100.0, 4, 104.0, 5, 98.0, 6, 102.0);
         Map<Integer, Double> base = Map.of(1, 100.0, 2, 105.0, 3, 50.0, 4, 52.0, 5, 49.0, 6, 51.0);
-        var rounds = dev.colorbench.benchmark.results.Statistics.rounds(Map.of("row", row, "base", base), round -> round <= 3 ? 1 : 2);
+        var rounds = dev.colorbench.testkit.statistics.Statistics.rounds(Map.of("row", row, "base", base), round -> round <= 3 ? 1 : 2);
         var paired = rounds.ratio("row", "base");
         assertThat(paired.estimate()).isCloseTo(2.0, within(1e-9));
         assertThat(paired.low()).isCloseTo(2.0, within(1e-9));
         assertThat(paired.high()).isCloseTo(2.0, within(1e-9));
         // the ratio of the figures would hide nothing here, but unpaired the figures' own intervals are wide
         assertThat(rounds.figure("row").halfWidthPercent()).isGreaterThan(20);
-        assertThat(dev.colorbench.benchmark.results.Statistics.rounds(Map.of("row", Map.of(1, 1.0, 2, 2.0), "base", Map.of(3, 1.0)), round -> 1)
+        assertThat(dev.colorbench.testkit.statistics.Statistics.rounds(Map.of("row", Map.of(1, 1.0, 2, 2.0), "base", Map.of(3, 1.0)), round -> 1)
                 .ratio("row", "base")).as("no round measured both").isNull();
     }
 

@@ -1,5 +1,7 @@
 package dev.colorbench.benchmark.results;
 
+import dev.colorbench.testkit.statistics.Statistics;
+import dev.colorbench.testkit.statistics.Interval;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;

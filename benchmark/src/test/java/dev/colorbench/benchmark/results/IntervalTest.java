@@ -1,5 +1,6 @@
 package dev.colorbench.benchmark.results;
 
+import dev.colorbench.testkit.statistics.Interval;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

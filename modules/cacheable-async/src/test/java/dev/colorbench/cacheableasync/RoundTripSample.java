@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 
 import dev.colorbench.core.palette.ColorJson;
 import dev.colorbench.testkit.RedisCommandStats;
+import dev.colorbench.testkit.statistics.Statistics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,8 +36,8 @@ record RoundTripSample(List<Long> sorted) {
         return sorted.get(0);
     }
 
-    long median() {
-        return sorted.get(sorted.size() / 2);
+    double median() {
+        return Statistics.median(sorted.stream().mapToDouble(Long::doubleValue).toArray());
     }
 
     long max() {
@@ -45,6 +46,6 @@ record RoundTripSample(List<Long> sorted) {
 
     @Override
     public String toString() {
-        return "round trips of 148 lookups over %d requests: min %d, median %d, max %d".formatted(sorted.size(), min(), median(), max());
+        return "round trips of 148 lookups over %d requests: min %d, median %s, max %d".formatted(sorted.size(), min(), median(), max());
     }
 }

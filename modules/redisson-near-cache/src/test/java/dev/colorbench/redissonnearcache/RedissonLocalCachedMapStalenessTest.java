@@ -17,6 +17,7 @@ import java.util.stream.IntStream;
 import dev.colorbench.testkit.DelayProxy;
 import dev.colorbench.testkit.EmbeddedRedis;
 import dev.colorbench.testkit.RedisCommandStats;
+import dev.colorbench.testkit.statistics.Statistics;
 import io.lettuce.core.KillArgs;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -769,9 +770,9 @@ class RedissonLocalCachedMapStalenessTest {
         StalenessSteps.await(WAIT, what, condition);
     }
 
-    private static long percentile(List<Long> sorted, int percent) {
-        int rank = (int) Math.ceil(percent / 100.0 * sorted.size());
-        return sorted.get(Math.max(0, rank - 1));
+    /** The one definition's percentile ({@link Statistics#percentile}) of nanoseconds. */
+    private static long percentile(List<Long> nanos, int percent) {
+        return (long) Statistics.percentile(nanos.stream().mapToDouble(Long::doubleValue).toArray(), percent);
     }
 
     private static String millis(long nanos) {

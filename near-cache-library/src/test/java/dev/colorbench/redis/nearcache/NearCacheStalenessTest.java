@@ -14,6 +14,7 @@ import dev.colorbench.testkit.BackgroundLoad;
 import dev.colorbench.testkit.DelayProxy;
 import dev.colorbench.testkit.EmbeddedRedis;
 import dev.colorbench.testkit.RedisCommandStats;
+import dev.colorbench.testkit.statistics.Statistics;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.KillArgs;
 import io.lettuce.core.RedisClient;
@@ -724,9 +725,9 @@ class NearCacheStalenessTest {
         return keys;
     }
 
-    private static long percentile(List<Long> sorted, int percent) {
-        int rank = (int) Math.ceil(percent / 100.0 * sorted.size());
-        return sorted.get(Math.max(0, rank - 1));
+    /** The one definition's percentile ({@link Statistics#percentile}) of nanoseconds. */
+    private static long percentile(List<Long> nanos, int percent) {
+        return (long) Statistics.percentile(nanos.stream().mapToDouble(Long::doubleValue).toArray(), percent);
     }
 
     private static String millis(long nanos) {

@@ -1,4 +1,4 @@
-package dev.colorbench.benchmark.results;
+package dev.colorbench.testkit.statistics;
 
 /**
  * A figure and its 95 % interval, as the one statistics core draws them ({@link Statistics.Rounds}): what summary.json

@@ -1,4 +1,4 @@
-package dev.colorbench.benchmark.results;
+package dev.colorbench.testkit.statistics;
 
 import java.util.Arrays;
 import java.util.Collection;
@@ -13,7 +13,7 @@ import org.apache.commons.math3.distribution.FDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
- * The one statistics core of the benchmark: the median, the percentile, the 95 % interval and the rule that ranks two rows
+ * The one statistics core of the project: the median, the percentile, the 95 % interval and the rule that ranks two rows
  * apart or calls them level. Every figure with an interval, every ranking and every "level" on every page comes from here
  * (docs/measuring.md#rounds-and-intervals).
  *

@@ -6,10 +6,11 @@ import org.springframework.boot.health.contributor.Health;
 /**
  * The near cache in {@code /actuator/health} (component {@code nearCache}), made by
  * {@link NearCacheAutoConfiguration} when Spring Boot's health support is there. {@code UP} while the
- * copies answer, or when the near cache is turned off; {@code UNKNOWN} while tracking is being set up
- * again: reads are still right, since they go to Redis, so it never reports {@code DOWN} and never takes
- * an instance out of service. Its details say why: each server and whether it tracks, the sessions, the
- * drops and the last drop's cause, and each cache's size.
+ * copies answer, or when the near cache is turned off. While they do not (tracking is being set up again),
+ * {@code redis.near-cache.health-while-not-answering}: {@code UNKNOWN} by default, since reads are still
+ * right, going to Redis, and a Redis that blinks would otherwise take every instance out of service at once;
+ * {@code DOWN} or {@code OUT_OF_SERVICE} where the platform should notice. Its details say why: each server
+ * and whether it tracks, the sessions, the drops and the last drop's cause, and each cache's size.
  */
 public final class NearCacheHealthIndicator extends AbstractHealthIndicator {
 
@@ -26,7 +27,7 @@ public final class NearCacheHealthIndicator extends AbstractHealthIndicator {
             builder.up().withDetail("enabled", false);
             return;
         }
-        (tracking.isActive() ? builder.up() : builder.unknown())
+        (tracking.isActive() ? builder.up() : builder.status(tracking.properties().getHealthWhileNotAnswering().name()))
                 .withDetail("answering", tracking.isActive())
                 .withDetail("servers", tracking.servers())
                 .withDetail("sessions", tracking.sessions())

@@ -2,10 +2,15 @@ package dev.colorbench.redis.nearcache;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.cache.support.NullValue;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -45,6 +50,12 @@ public class NearCacheProperties {
     /** On a Redis Cluster, how often the library asks a master which masters own slots: how long a master it does not track can go unnoticed. */
     private Duration topologyRefresh = Duration.ofSeconds(1);
 
+    /**
+     * What the health indicator reports while the copies do not answer (reads then go to Redis, and are right): {@code unknown},
+     * so that an instance stays in service, or {@code down} or {@code out-of-service}, for a platform that should notice.
+     */
+    private NotAnswering healthWhileNotAnswering = NotAnswering.UNKNOWN;
+
     /** Spring's caches, behind {@code @Cacheable}. */
     private final CacheManager cacheManager = new CacheManager();
 
@@ -54,12 +65,80 @@ public class NearCacheProperties {
         /** Whether Spring's caches keep a near copy ({@link NearCacheManager}); needs {@code @EnableCaching}. */
         private boolean enabled;
 
+        /**
+         * Which decoded values a hit hands out as they are, the same object to every caller; the others are decoded again
+         * from the stored bytes on each hit, a copy per caller, as {@code RedisCache} does.
+         */
+        private ShareValues shareValues = ShareValues.IMMUTABLE;
+
         public boolean isEnabled() {
             return enabled;
         }
 
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
+        }
+
+        public ShareValues getShareValues() {
+            return shareValues;
+        }
+
+        public void setShareValues(ShareValues shareValues) {
+            this.shareValues = shareValues;
+        }
+    }
+
+    /** A health status, by the code Spring Boot's actuator gives it: what the health indicator reports while the copies do not answer. */
+    public enum NotAnswering {
+
+        /** Neither up nor down: the instance stays in service, its reads going to Redis. */
+        UNKNOWN,
+
+        /** Down: the instance's health, and so its readiness where the health groups say so, is down. */
+        DOWN,
+
+        /** Out of service: down, as a status of its own. */
+        OUT_OF_SERVICE
+    }
+
+    /**
+     * Which values a {@code @Cacheable} hit hands out as they are. A shared value is decoded once, when it is read from
+     * Redis, and costs a hit nothing; a caller that changed it would change what every later hit returns, so only values
+     * no caller can change are shared by default. A value not shared is decoded on each hit from the bytes Redis held,
+     * as {@code RedisCache} does on each read.
+     */
+    public enum ShareValues {
+
+        /**
+         * Values of a type that cannot change once made: records, enums, strings, boxed primitives, {@code BigInteger}
+         * and {@code BigDecimal}, {@code UUID} and the {@code java.time} types. A record is shared as it is: its
+         * components are as mutable as their own types (a list in a record is one the caller could change).
+         */
+        IMMUTABLE,
+
+        /** Every value, as Spring's {@code ConcurrentMapCache} and Caffeine's caches do: no caller may change what a hit returns. */
+        ALL,
+
+        /** No value: each hit decodes the stored bytes, a copy per caller, as {@code RedisCache}. */
+        NONE;
+
+        private static final Set<Class<?>> IMMUTABLE_TYPES = Set.of(String.class, Boolean.class, Character.class, Byte.class,
+                Short.class, Integer.class, Long.class, Float.class, Double.class, BigInteger.class, BigDecimal.class, UUID.class);
+
+        /** Whether a hit hands out {@code value} as it is (null, and Spring's null marker, always are). */
+        public boolean shares(Object value) {
+            if (value == null || value instanceof NullValue) {
+                return true;
+            }
+            return switch (this) {
+                case ALL -> true;
+                case NONE -> false;
+                case IMMUTABLE -> {
+                    Class<?> type = value.getClass();
+                    yield type.isRecord() || value instanceof Enum<?> || IMMUTABLE_TYPES.contains(type)
+                            || type.getPackageName().equals("java.time");
+                }
+            };
         }
     }
 
@@ -100,6 +179,14 @@ public class NearCacheProperties {
 
     public void setEnabled(boolean enabled) {
         this.enabled = enabled;
+    }
+
+    public NotAnswering getHealthWhileNotAnswering() {
+        return healthWhileNotAnswering;
+    }
+
+    public void setHealthWhileNotAnswering(NotAnswering healthWhileNotAnswering) {
+        this.healthWhileNotAnswering = healthWhileNotAnswering;
     }
 
     public CacheManager getCacheManager() {

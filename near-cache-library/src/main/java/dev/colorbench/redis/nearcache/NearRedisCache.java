@@ -32,6 +32,11 @@ import org.springframework.data.redis.serializer.SerializationException;
  * read sees its write. The other instances see it when the invalidation reaches them.
  *
  * <p>{@link #getAll} reads many keys at once: one MGET of just the keys the copy lacks.
+ *
+ * <p>A hit hands out the value the miss decoded, the same object to every caller, when its type cannot change
+ * ({@code redis.near-cache.cache-manager.share-values}, {@link NearCacheProperties.ShareValues}); any other value is
+ * decoded again from the kept bytes on each hit, as {@code RedisCache} decodes on each read, so that no caller's change
+ * reaches another.
  */
 public class NearRedisCache extends RedisCache {
 
@@ -49,12 +54,20 @@ public class NearRedisCache extends RedisCache {
 
     private final NearCache<Object> near;
 
+    /** Which decoded values a hit hands out as they are; the copy keeps the stored bytes of the others. */
+    private final NearCacheProperties.ShareValues shared;
+
+    /** What the copy keeps of a value a hit does not share: the bytes Redis held, decoded again on each hit. */
+    private record Unshared(byte[] stored) {
+    }
+
     private final CacheStatisticsCollector statistics;
 
     NearRedisCache(String name, RedisCacheWriter cacheWriter, RedisCacheConfiguration configuration, NearCacheTracking tracking,
             CacheStatisticsCollector statistics) {
         super(name, cacheWriter, configuration);
         this.statistics = statistics;
+        this.shared = tracking.properties().getCacheManager().getShareValues();
         this.near = tracking.newCache(name, this::decode);
     }
 
@@ -63,10 +76,14 @@ public class NearRedisCache extends RedisCache {
         return near;
     }
 
-    /** Runs on a miss, once per key read: what RedisCache would make of the bytes; null, a miss, if they are unreadable. */
+    /**
+     * Runs on a miss, once per key read: what RedisCache would make of the bytes; null, a miss, if they are unreadable. The
+     * copy keeps the value itself if hits share it, and otherwise the bytes, once they have been read as a value.
+     */
     private Object decode(String key, byte[] stored) {
         try {
-            return deserializeCacheValue(stored);
+            Object value = deserializeCacheValue(stored);
+            return shared.shares(value) ? value : new Unshared(stored);
         }
         catch (SerializationException ex) {
             log.warn("Near cache '{}': unreadable value at {}, read as a miss ({})", getName(), key, ex.getMessage());
@@ -74,10 +91,15 @@ public class NearRedisCache extends RedisCache {
         }
     }
 
+    /** What a hit hands out of what the copy keeps: the value itself, or one decoded from the kept bytes for this caller. */
+    private Object handedOut(Object kept) {
+        return (kept instanceof Unshared unshared) ? deserializeCacheValue(unshared.stored()) : kept;
+    }
+
     /** One key: from the copy, or one MGET. A value Redis holds but this cache cannot read is a miss, as none. */
     @Override
     protected Object lookup(Object key) {
-        Object value = near.getAll(List.of(createCacheKey(key))).values().get(0);
+        Object value = handedOut(near.getAll(List.of(createCacheKey(key))).values().get(0));
         count(value);
         return value;
     }
@@ -94,7 +116,8 @@ public class NearRedisCache extends RedisCache {
         }
         List<Object> values = near.getAll(redisKeys).values();
         List<ValueWrapper> wrappers = new ArrayList<>(values.size());
-        for (Object value : values) {
+        for (Object kept : values) {
+            Object value = handedOut(kept);
             count(value);
             wrappers.add(toValueWrapper(value));
         }
@@ -113,7 +136,8 @@ public class NearRedisCache extends RedisCache {
 
     /**
      * The value of {@code key}, loaded and put if the cache holds none. One load of a key at a time in this instance: the
-     * callers that miss while it runs wait for it and get what it loaded (or its exception), without a read of their own.
+     * callers that miss while it runs wait for it and get what it loaded (or its exception), without a read of their own:
+     * the same object if hits share it, a copy otherwise.
      * Callers of other keys never wait for it. A loader that asks for its own key again loads it again, as Spring's
      * {@code ConcurrentMapCache} does, rather than wait for itself.
      */
@@ -129,7 +153,7 @@ public class NearRedisCache extends RedisCache {
         Load running = loading.putIfAbsent(redisKey, mine);
         if (running != null && running.loader() != Thread.currentThread()) {
             try {
-                return (T) running.result().join();
+                return (T) handedOut(running.result().join());
             }
             catch (CompletionException ex) {
                 if (ex.getCause() instanceof RuntimeException cause) {
@@ -148,7 +172,8 @@ public class NearRedisCache extends RedisCache {
             if (held == null) {
                 put(key, value);
             }
-            mine.result().complete(value);
+            // a value hits do not share reaches each waiting caller as a copy of its own, as a hit would
+            mine.result().complete(shared.shares(value) ? value : new Unshared(serializeCacheValue(value)));
             return value;
         }
         catch (RuntimeException | Error ex) {
@@ -230,8 +255,9 @@ public class NearRedisCache extends RedisCache {
     public CompletableFuture<ValueWrapper> retrieve(Object key) {
         Object kept = near.getIfPresent(createCacheKey(key));
         if (kept != null) {
-            count(kept);
-            return CompletableFuture.completedFuture(toValueWrapper(kept));
+            Object value = handedOut(kept);
+            count(value);
+            return CompletableFuture.completedFuture(toValueWrapper(value));
         }
         return super.retrieve(key);
     }

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -71,5 +73,21 @@ class NearCacheAutoConfigurationTest {
             assertThat(context).hasSingleBean(NearCacheMetrics.class);
             assertThat(context).hasBean("nearCacheHealthIndicator");
         });
+    }
+
+    /** With no Redis to track (port 1), the copies never answer: the health is the status the property names, UNKNOWN by default. */
+    @Test
+    void whileTheCopiesDoNotAnswerTheHealthIsTheConfiguredStatus() {
+        runner.run(context -> assertThat(health(context)).isEqualTo(Status.UNKNOWN));
+        runner.withPropertyValues("redis.near-cache.health-while-not-answering=down").run(context -> assertThat(health(context)).isEqualTo(Status.DOWN));
+        runner.withPropertyValues("redis.near-cache.health-while-not-answering=out-of-service")
+                .run(context -> assertThat(health(context)).isEqualTo(Status.OUT_OF_SERVICE));
+        runner.withPropertyValues("redis.near-cache.enabled=false", "redis.near-cache.health-while-not-answering=down")
+                .run(context -> assertThat(health(context)).as("turned off").isEqualTo(Status.UP));
+    }
+
+    private static Status health(AssertableApplicationContext context) {
+        assertThat(context).hasNotFailed();
+        return context.getBean(NearCacheHealthIndicator.class).health().getStatus();
     }
 }

@@ -98,6 +98,7 @@ final class Reproducibility {
                         seed(first), seed(second),
                         second.cpuQuota() != null ? " The second ran on %s cores under a CPU quota of %s of them (a cgroup's)."
                                 .formatted(second.cores(), Format.number(second.cpuQuota())) : ""));
+        page.append(processors(first, second, kind)).append("\n\n");
         page.append("| row | ratio | reference (95 %% interval) | %s (95 %% interval) | moved |\n| --- | --- | --: | --: | --: |\n".formatted(kind.folder));
         for (Pair pair : pairs) {
             page.append("| %s | %s | %s | %s | %s %% |\n".formatted(pair.module(), pair.ratio().name(), cell(pair.ratio(), pair.reference()),
@@ -136,7 +137,26 @@ final class Reproducibility {
                         : reversed.size() + (reversed.size() == 1 ? " is" : " are") + " in the opposite order: "
                                 + reversed.stream().map(pair -> pair[0] + " before " + pair[1] + " in the reference run")
                                         .collect(java.util.stream.Collectors.joining(", "))));
+        List<String[]> leaning = leaningTheOtherWay(reference, other, kind.name);
+        long apartInOne = orders(reference, other).stream().filter(order -> (order.inReference() == 0) != (order.inOther() == 0)).count();
+        page.append("\nOf %d pair%s of rows ranked apart in one run and level in the other, %s.\n".formatted(apartInOne, apartInOne == 1 ? "" : "s",
+                leaning.isEmpty() ? "none leans the other way in the run that calls it level"
+                        : leaning.size() + (leaning.size() == 1 ? " leans" : " lean") + " the other way in the run that calls it level: "
+                                + leaning.stream().map(pair -> pair[0] + " before " + pair[1] + " in " + pair[2])
+                                        .collect(java.util.stream.Collectors.joining(", "))));
         return page.toString();
+    }
+
+    /** Which processor each run had, as the run recorded it; when they differ, that its figures are not expected to carry. */
+    private static String processors(Environment first, Environment second, Kind kind) {
+        String one = first.cpuModel() == null ? "a processor not recorded" : first.cpuModel();
+        String two = second.cpuModel() == null ? "a processor not recorded" : second.cpuModel();
+        if (one.equals(two)) {
+            return "Both ran on %d cores of %s.".formatted(first.cores(), one);
+        }
+        return ("The reference run ran on %d cores of %s, %s on %d cores of %s: another processor, whose microseconds differ row by row,"
+                + " so this page shows what carries to another machine of this size, not only to another run.").formatted(first.cores(), one,
+                        kind.name, second.cores(), two);
     }
 
     /** The seed a run's rounds' orders came from, or {@code fixed} for a run written before runs drew one. */
@@ -166,8 +186,11 @@ final class Reproducibility {
         return rounds.ratio(a, b).estimate() < 1 ? -1 : 1;
     }
 
-    /** Two rows both runs rank, and in each where the first's interval lies against the second's: -1 below, 0 level, 1 above. */
-    private record Order(String first, String second, int inReference, int inOther) {
+    /**
+     * Two rows both runs rank, and in each where the first's interval lies against the second's: -1 below, 0 level, 1 above; and
+     * on which side of 1 each run's estimate of their ratio lies.
+     */
+    private record Order(String first, String second, int inReference, int inOther, int leanInReference, int leanInOther) {
     }
 
     /** How many pairs of rows both runs rank apart (each run's intervals separate them). */
@@ -181,6 +204,32 @@ final class Reproducibility {
                 .map(order -> order.inReference() < 0 ? new String[] {order.first(), order.second()} : new String[] {order.second(), order.first()}).toList();
     }
 
+    /**
+     * The pairs of rows one run ranks apart and the other calls level, with the other run's estimate of their ratio on the other
+     * side of 1: {@code {first in the run that ranks them, second, that run}}. Both runs wrong in opposite directions is what a
+     * reversal between two runs that both rank a pair needs; a pair one run separates and the other only leans against is the
+     * weaker, commoner disagreement, and the page counts it too.
+     */
+    static List<String[]> leaningTheOtherWay(Report.Summary reference, Report.Summary other, String otherName) {
+        List<String[]> leaning = new ArrayList<>();
+        for (Order order : orders(reference, other)) {
+            if (order.inReference() != 0 && order.inOther() == 0 && order.leanInOther() == -order.inReference()) {
+                leaning.add(order.inReference() < 0 ? new String[] {order.first(), order.second(), "the reference run"}
+                        : new String[] {order.second(), order.first(), "the reference run"});
+            }
+            if (order.inOther() != 0 && order.inReference() == 0 && order.leanInReference() == -order.inOther()) {
+                leaning.add(order.inOther() < 0 ? new String[] {order.first(), order.second(), otherName}
+                        : new String[] {order.second(), order.first(), otherName});
+            }
+        }
+        return leaning;
+    }
+
+    /** -1 when the run's estimate of {@code a} over {@code b} is below 1, 1 when above, 0 at 1: where a level pair leans. */
+    private static int lean(Statistics.Rounds rounds, String a, String b) {
+        return (int) Math.signum(rounds.ratio(a, b).estimate() - 1);
+    }
+
     private static List<Order> orders(Report.Summary reference, Report.Summary other) {
         Statistics.Rounds first = Ranking.rounds(reference);
         Statistics.Rounds second = Ranking.rounds(other);
@@ -190,7 +239,7 @@ final class Reproducibility {
             for (int j = i + 1; j < both.size(); j++) {
                 String a = both.get(i);
                 String b = both.get(j);
-                orders.add(new Order(a, b, order(first, a, b), order(second, a, b)));
+                orders.add(new Order(a, b, order(first, a, b), order(second, a, b), lean(first, a, b), lean(second, a, b)));
             }
         }
         return orders;

@@ -123,6 +123,27 @@ class RepeatRunTest {
                 .contains("of 2 pairs of rows ranked apart in both runs, 2 are in the opposite order: a before c in the reference run, b before c in the reference run.");
     }
 
+    /**
+     * A pair one run ranks apart and the other calls level counts against the two runs when the level run's estimate leans the
+     * other way: a reversal between two runs that both rank a pair needs both wrong, this needs one. And a page of two runs on
+     * different processors says so.
+     */
+    @Test
+    void aPairRankedApartInOneRunThatLeansTheOtherWayInTheOtherIsNamedAndSoIsAnotherProcessor() {
+        Map<String, Object> reference = run(Map.of("cores", 2, "cpuModel", "AMD EPYC"), rounds("a", 100), rounds("b", 200));
+        Map<String, Object> other = run(Map.of("cores", 2, "cpuModel", "Intel(R) Xeon(R) Processor"), wobbling("a", 52), rounds("b", 50));
+
+        assertThat(Reproducibility.leaningTheOtherWay(Report.Summary.of(reference), Report.Summary.of(other), "the repeat"))
+                .extracting(pair -> String.join(" ", pair)).containsExactly("a b the reference run");
+        assertThat(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(other), Reproducibility.Kind.REPEAT)).contains(
+                "The reference run ran on 2 cores of AMD EPYC, the repeat on 2 cores of Intel(R) Xeon(R) Processor: another processor",
+                "of 0 pairs of rows ranked apart in both runs, none is in the opposite order.",
+                "Of 1 pair of rows ranked apart in one run and level in the other, 1 leans the other way in the run that calls it level:"
+                        + " a before b in the reference run.");
+        assertThat(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(reference), Reproducibility.Kind.REPEAT))
+                .contains("Both ran on 2 cores of AMD EPYC.", "Of 0 pairs of rows ranked apart in one run and level in the other, none leans");
+    }
+
     @Test
     void aRunWithoutAQuotaOfHalfItsCoresIsNotPublishedAsHalved(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path results = Files.createDirectories(dir.resolve("results"));

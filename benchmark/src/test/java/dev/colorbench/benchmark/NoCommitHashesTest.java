@@ -47,7 +47,7 @@ class NoCommitHashesTest {
         Set<String> serversRun = Set.copyOf(hashes(publishedCommit("docs/results/servers/summary.json")));
         // the pages that quote a published scenario or workload run name its commit inside the quote (PublishedResultsTest)
         Set<String> quotedRuns = new java.util.HashSet<>();
-        for (String run : List.of("values", "workload", "cluster", "concurrency", "distance", "variants", "copies", "repeat", "halved")) {
+        for (String run : List.of("values", "workload", "cluster", "concurrency", "distance", "variants", "copies", "repeat", "elsewhere", "halved")) {
             quotedRuns.addAll(hashes(publishedCommit("docs/results/" + run + "/summary.json")));
         }
         // and the fleet page quotes the reference run's own fleet table; a module's README may quote a scenario's run

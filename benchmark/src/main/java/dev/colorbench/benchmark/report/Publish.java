@@ -37,7 +37,8 @@ public final class Publish {
             }
         }
         if (!as.isEmpty()) {
-            throw new IllegalArgumentException("publish.as=" + as + ": a run is published as the reference (no publish.as), as 'repeat' or as 'halved'");
+            throw new IllegalArgumentException("publish.as=" + as + ": a run is published as the reference (no publish.as), or as one of "
+                    + java.util.Arrays.stream(Reproducibility.Kind.values()).map(kind -> "'" + kind.folder + "'").toList());
         }
         // only the headline's picture needs a browser: a scenario's run, or a workload's, publishes without one
         System.out.println("[publish] " + run + " -> " + publish(run, root.resolve(RESULTS), Browser.find().orElse(null)));
@@ -73,6 +74,7 @@ public final class Publish {
             Files.createDirectories(folder);
             Files.copy(summaryFile, folder.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
             Files.copy(report, folder.resolve("report.md"), StandardCopyOption.REPLACE_EXISTING);
+            copyTimeline(run, folder);
             if (!headline) {
                 return folder + ": summary.json, report.md";
             }
@@ -105,16 +107,8 @@ public final class Publish {
     }
 
     /**
-     * Publishes the run in {@code run} as the repeat of the reference run: a second full run of the same commit, into
-     * {@code docs/results/repeat/}, with the page that sets each headline ratio of the two side by side ({@link Reproducibility}).
-     */
-    static String publishRepeat(Path run, Path results) {
-        return publishBeside(run, results, Reproducibility.Kind.REPEAT);
-    }
-
-    /**
      * Publishes the run in {@code run} beside the reference run, into {@code docs/results/<kind>/} with its comparison page:
-     * the repeat, a full run of the reference run's commit; or the run with the CPU halved, a full run of a commit as clean
+     * the repeat, a full run of the reference run's commit on its processor, or elsewhere, on another; or the run with the CPU halved, a full run of a commit as clean
      * whose own report records the CPU quota it ran under (docs/measuring.md#on-a-slower-machine).
      */
     static String publishBeside(Path run, Path results, Reproducibility.Kind kind) {
@@ -124,9 +118,19 @@ public final class Publish {
             String commit = reference.environment().gitCommit();
             Environment environment = other.environment();
             boolean quick = environment.quick();
-            if (kind == Reproducibility.Kind.REPEAT && (!commit.equals(environment.gitCommit()) || quick)) {
+            boolean repeat = kind == Reproducibility.Kind.REPEAT || kind == Reproducibility.Kind.ELSEWHERE;
+            if (repeat && (!commit.equals(environment.gitCommit()) || quick)) {
                 throw new IllegalStateException("A repeat is a full run of the reference run's commit " + commit + "; " + run + " holds "
                         + (quick ? "a quick run" : "a run of " + environment.gitCommit()));
+            }
+            // a repeat on another processor measures the machine as much as the run: it is published apart, and named so
+            String processor = reference.environment().cpuModel();
+            boolean sameProcessor = processor != null && processor.equals(environment.cpuModel());
+            if (repeat && sameProcessor != (kind == Reproducibility.Kind.REPEAT)) {
+                throw new IllegalStateException("A repeat on the reference run's processor (" + (processor == null ? "not recorded" : processor)
+                        + ") is published as '"
+                        + Reproducibility.Kind.REPEAT.folder + "', one on another as '" + Reproducibility.Kind.ELSEWHERE.folder + "'; " + run
+                        + " ran on " + environment.cpuModel());
             }
             if (kind == Reproducibility.Kind.HALVED && (quick || String.valueOf(environment.gitCommit()).endsWith("-dirty")
                     || environment.cpuQuota() == null || environment.cpuQuota() > environment.cores() / 2.0)) {
@@ -138,6 +142,7 @@ public final class Publish {
             Files.copy(run.resolve("summary.json"), folder.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
             Files.copy(run.resolve("report.md"), folder.resolve("report.md"), StandardCopyOption.REPLACE_EXISTING);
             Files.writeString(folder.resolve("comparison.md"), Reproducibility.markdown(reference, other, kind));
+            copyTimeline(run, folder);
             return folder + ": summary.json, report.md, comparison.md";
         }
         catch (IOException ex) {
@@ -145,8 +150,19 @@ public final class Publish {
         }
     }
 
-    /** Where the repeat of the reference run is published, under docs/results. */
-    static final String REPEAT = Reproducibility.Kind.REPEAT.folder;
+    /**
+     * The run's {@code timeline.json}, where its time went by stage, which the pages' run times are checked against
+     * ({@code PublishedResultsTest}); an older run written without one has none to copy.
+     */
+    private static void copyTimeline(Path run, Path folder) throws IOException {
+        Path timeline = run.resolve("timeline.json");
+        if (Files.isRegularFile(timeline)) {
+            Files.copy(timeline, folder.resolve("timeline.json"), StandardCopyOption.REPLACE_EXISTING);
+        }
+        else {
+            Files.deleteIfExists(folder.resolve("timeline.json"));
+        }
+    }
 
     /** Each row's flame graph, which the published report.md links to; the collapsed stacks behind them stay with the run. */
     private static void copyFlameGraphs(Path from, Path to) throws IOException {

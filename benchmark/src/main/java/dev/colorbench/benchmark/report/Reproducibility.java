@@ -21,7 +21,10 @@ final class Reproducibility {
 
     /** What the other run is: its folder under docs/results, the page's title, and the run's name in its sentences. */
     enum Kind {
+        /** The reference run's commit again, on the same processor: what one run's figures carry to the next. */
         REPEAT("repeat", "The same commit twice: the reference run and its repeat", "the repeat"),
+        /** The reference run's commit again, on another processor of a VM of the same size: what carries to another machine. */
+        ELSEWHERE("elsewhere", "The same commit on another processor: the reference run and its repeat elsewhere", "the repeat elsewhere"),
         HALVED("halved", "The reference run and a run with the CPU halved", "the run with the CPU halved");
 
         final String folder;

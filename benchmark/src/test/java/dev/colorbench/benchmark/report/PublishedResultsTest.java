@@ -31,15 +31,20 @@ class PublishedResultsTest {
         return pages;
     }
 
-    /** The reference run's figures, to check its pages against. */
     /**
-     * The reference run's figures; its aggregates are those of its report's sentences and of the comparison with its repeat
-     * (docs/results/repeat/comparison.md, written from the two summaries), which the pages quote on what carries.
+     * The reference run's figures; its aggregates are those of its report's sentences and of the comparisons with its repeats
+     * (docs/results/repeat/comparison.md and docs/results/elsewhere/comparison.md, each written from the two summaries), which
+     * the pages quote on what carries.
      */
     static PublishedFigures referenceRun() throws Exception {
-        Path comparison = ROOT.resolve(Publish.RESULTS).resolve(Publish.REPEAT).resolve("comparison.md");
-        String report = Files.readString(ROOT.resolve(Publish.RESULTS).resolve("report.md"));
-        return PublishedFigures.ofRun(summary(), Files.isRegularFile(comparison) ? report + "\n\n" + comparison(comparison) : report);
+        StringBuilder text = new StringBuilder(Files.readString(ROOT.resolve(Publish.RESULTS).resolve("report.md")));
+        for (Reproducibility.Kind kind : Reproducibility.Kind.values()) {
+            Path comparison = ROOT.resolve(Publish.RESULTS).resolve(kind.folder).resolve("comparison.md");
+            if (Files.isRegularFile(comparison)) {
+                text.append("\n\n").append(comparison(comparison));
+            }
+        }
+        return PublishedFigures.ofRun(summary(), text.toString());
     }
 
     /** The comparison's sentences only: its table's figures are the two runs' own, each checked by its run. */
@@ -140,6 +145,73 @@ class PublishedResultsTest {
             }
         }
         assertThat(quotes).as("the values, workload, cluster and clients runs are quoted").isGreaterThanOrEqualTo(4);
+    }
+
+    /**
+     * A run time a page gives is the run's own, from the {@code timeline.json} published with it: within a quote of a run, "N
+     * minutes" is its whole time and "N warming", "N under load" and "N starting the modules" its stages, each in whole minutes.
+     * A quote of a run published without a timeline gives no run time. And the README's "about N minutes" for the benchmark is
+     * the repeat's time, the run that had its machine alone, to the nearest five minutes.
+     */
+    @Test
+    void theRunTimesThePagesGiveAreThoseOfThePublishedTimelines() throws Exception {
+        java.util.regex.Pattern quote = java.util.regex.Pattern.compile("(?s)<!-- quotes (docs/results(?:/[a-z-]+)?) -->(.*?)<!-- end of quote -->");
+        List<String> files = new java.util.ArrayList<>(List.of("docs/scenarios.md", "docs/workload.md", "docs/fleet.md", "docs/cluster.md",
+                "docs/servers.md", "docs/measuring.md"));
+        files.addAll(pages());
+        List<String> problems = new java.util.ArrayList<>();
+        for (String file : files) {
+            java.util.regex.Matcher found = quote.matcher(Files.readString(ROOT.resolve(file)));
+            while (found.find()) {
+                problems.addAll(runTimeProblems(file + " quoting " + found.group(1), found.group(2), timeline(ROOT.resolve(found.group(1)))));
+            }
+        }
+        assertThat(problems).isEmpty();
+        Map<String, Long> repeat = timeline(ROOT.resolve(Publish.RESULTS).resolve(Reproducibility.Kind.REPEAT.folder));
+        org.junit.jupiter.api.Assumptions.assumeTrue(repeat != null, "no repeat with its timeline is published");
+        long minutes = Math.round(repeat.get("total") / 300.0) * 5;
+        assertThat(Files.readString(ROOT.resolve("README.md"))).contains("./mvnw -Pbenchmark verify     # the benchmark: about %d minutes".formatted(minutes));
+    }
+
+    @Test
+    void aRunTimeThatIsNotTheTimelinesIsCaught() {
+        Map<String, Long> timeline = Map.of("warming up", 2_350L, "JMeter", 1_330L, "starting the modules", 290L, "total", 4_100L);
+
+        assertThat(runTimeProblems("page", "It took 68 minutes: 39 warming, 22 under load and 5 starting the modules.", timeline)).isEmpty();
+        assertThat(runTimeProblems("page", "It took 70 minutes: 39 warming.", timeline)).singleElement().asString().contains("70 minutes");
+        assertThat(runTimeProblems("page", "It took 68 minutes: 40 warming.", timeline)).singleElement().asString().contains("40 warming");
+        assertThat(runTimeProblems("page", "It took 68 minutes, 40 of them warming.", timeline)).singleElement().asString().contains("40 of them warming");
+        assertThat(runTimeProblems("page", "It took 68 minutes.", null)).singleElement().asString().contains("no timeline.json");
+        assertThat(runTimeProblems("page", "Two rounds a minute.", null)).isEmpty();
+    }
+
+    /** The run's stages in seconds, and its {@code total}, from the timeline.json published with it; null without one. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Long> timeline(Path folder) throws Exception {
+        Path file = folder.resolve("timeline.json");
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        Map<String, Long> seconds = new java.util.HashMap<>();
+        ((Map<String, Number>) Json.MAPPER.readValue(file.toFile(), Map.class)).forEach((stage, value) -> seconds.put(stage, value.longValue()));
+        return seconds;
+    }
+
+    /** The run times in {@code quote} that are not {@code timeline}'s, in whole minutes. */
+    static List<String> runTimeProblems(String where, String quote, Map<String, Long> timeline) {
+        Map<String, String> stages = Map.of("minutes", "total", "warming", "warming up", "under load", "JMeter", "starting the modules", "starting the modules");
+        java.util.regex.Matcher time = java.util.regex.Pattern.compile("(\\d+)\\s+(?:of\\s+them\\s+)?(minutes|warming|under\\s+load|starting\\s+the\\s+modules)").matcher(quote);
+        List<String> problems = new java.util.ArrayList<>();
+        while (time.find()) {
+            String stage = stages.get(time.group(2).replaceAll("\\s+", " "));
+            if (timeline == null) {
+                problems.add("%s: %s, but the run was published with no timeline.json".formatted(where, time.group()));
+            }
+            else if (timeline.get(stage) == null || Math.round(timeline.get(stage) / 60.0) != Long.parseLong(time.group(1))) {
+                problems.add("%s: %s, but its timeline.json gives %s s for %s".formatted(where, time.group(), timeline.get(stage), stage));
+            }
+        }
+        return problems;
     }
 
     /** A page's table rows that its run's report does not hold, and its figures (TPS, µs, ×, times, ratios) that it does not hold. */

@@ -7,6 +7,8 @@ import java.util.Map;
 
 import dev.colorbench.benchmark.Json;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -20,23 +22,49 @@ class RepeatRunTest {
     private static final Path RESULTS = Path.of("..").resolve(Publish.RESULTS);
 
     /**
-     * A published repeat is of the reference run's commit, in orders of its own, and its comparison page is the two summaries'.
-     * None is published while the reference run has no repeat yet: a repeat of another commit would compare two codes.
+     * A published repeat is of the reference run's commit, in orders of its own, on the reference run's processor (or, published
+     * elsewhere, on another), and its comparison page is the two summaries'. None is published while the reference run has no
+     * repeat yet: a repeat of another commit would compare two codes.
      */
-    @Test
+    @ParameterizedTest
+    @EnumSource(value = Reproducibility.Kind.class, names = { "REPEAT", "ELSEWHERE" })
     @SuppressWarnings("unchecked")
-    void aPublishedRepeatIsOfTheReferenceRunsCommitInOrdersOfItsOwnAndItsComparisonIsTheSummaries() throws Exception {
-        Path repeat = RESULTS.resolve(Publish.REPEAT);
+    void aPublishedRepeatIsOfTheReferenceRunsCommitInOrdersOfItsOwnAndItsComparisonIsTheSummaries(Reproducibility.Kind kind) throws Exception {
+        Path repeat = RESULTS.resolve(kind.folder);
         Map<String, Object> reference = Json.MAPPER.readValue(RESULTS.resolve("summary.json").toFile(), Map.class);
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(repeat.resolve("summary.json")),
-                "no repeat of the reference run is published (docs/results.md#the-same-code-twice)");
+                "no " + kind.name + " of the reference run is published (docs/results.md#the-same-code-twice)");
         Map<String, Object> again = Json.MAPPER.readValue(repeat.resolve("summary.json").toFile(), Map.class);
         Map<String, Object> first = (Map<String, Object>) reference.get("environment");
         Map<String, Object> second = (Map<String, Object>) again.get("environment");
         assertThat(second.get("gitCommit")).isEqualTo(first.get("gitCommit"));
         assertThat(second.get("quick")).isEqualTo(false);
         assertThat(second.get("seed")).as("the repeat draws orders of its own").isNotNull().isNotEqualTo(first.get("seed"));
-        assertThat(Files.readString(repeat.resolve("comparison.md"))).isEqualTo(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(again)));
+        assertThat(second.get("cpuModel").equals(first.get("cpuModel"))).as("on the reference run's processor").isEqualTo(kind == Reproducibility.Kind.REPEAT);
+        assertThat(Files.readString(repeat.resolve("comparison.md")))
+                .isEqualTo(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(again), kind));
+    }
+
+    /** A repeat is published as the repeat on the reference run's processor only, and elsewhere on another; with its timeline. */
+    @Test
+    void aRepeatIsPublishedByTheProcessorItRanOnWithItsTimeline(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path results = Files.createDirectories(dir.resolve("results"));
+        Path run = Files.createDirectories(dir.resolve("run"));
+        Json.MAPPER.writeValue(results.resolve("summary.json").toFile(), ranked(Map.of("cores", 2, "cpuModel", "AMD EPYC"), 100, 200));
+        Files.writeString(run.resolve("report.md"), "report");
+        Files.writeString(run.resolve("timeline.json"), "{\"total\":4100}");
+        Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), ranked(Map.of("cores", 2, "cpuModel", "Intel(R) Xeon(R) Processor", "seed", 2), 100, 200));
+        org.assertj.core.api.Assertions.assertThatIllegalStateException().isThrownBy(() -> Publish.publishBeside(run, results, Reproducibility.Kind.REPEAT))
+                .withMessageContaining("ran on Intel(R) Xeon(R) Processor");
+        Publish.publishBeside(run, results, Reproducibility.Kind.ELSEWHERE);
+        assertThat(results.resolve("elsewhere").resolve("timeline.json")).content().isEqualTo("{\"total\":4100}");
+
+        Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), ranked(Map.of("cores", 2, "cpuModel", "AMD EPYC", "seed", 2), 100, 200));
+        org.assertj.core.api.Assertions.assertThatIllegalStateException().isThrownBy(() -> Publish.publishBeside(run, results, Reproducibility.Kind.ELSEWHERE))
+                .withMessageContaining("published as 'repeat'");
+        Publish.publishBeside(run, results, Reproducibility.Kind.REPEAT);
+        assertThat(results.resolve("repeat").resolve("comparison.md")).content().startsWith("# The same commit twice").contains("Both ran on 2 cores of AMD EPYC.");
+        assertThat(results.resolve("repeat").resolve("timeline.json")).isRegularFile();
     }
 
     /**
@@ -66,11 +94,13 @@ class RepeatRunTest {
                 .isEqualTo(published);
     }
 
-    @Test
-    void theRepeatsPageSaysWhetherARepeatIsPublished() throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = Reproducibility.Kind.class, names = { "REPEAT", "ELSEWHERE" })
+    void theRepeatsPageSaysWhetherARepeatIsPublished(Reproducibility.Kind kind) throws Exception {
         String page = Files.readString(Path.of("..", "docs", "results.md"));
-        boolean published = Files.isRegularFile(RESULTS.resolve(Publish.REPEAT).resolve("summary.json"));
-        assertThat(page.contains("results/repeat/comparison.md")).as("docs/results.md links the repeat only when one is published").isEqualTo(published);
+        boolean published = Files.isRegularFile(RESULTS.resolve(kind.folder).resolve("summary.json"));
+        assertThat(page.contains("results/" + kind.folder + "/comparison.md")).as("docs/results.md links " + kind.name + " only when one is published")
+                .isEqualTo(published);
     }
 
     @Test

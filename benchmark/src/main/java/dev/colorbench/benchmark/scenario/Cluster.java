@@ -12,12 +12,13 @@ import dev.colorbench.benchmark.modules.Target;
 import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.run.Condition;
-import dev.colorbench.benchmark.run.Lab;
 import dev.colorbench.benchmark.run.Verification;
+import dev.colorbench.testkit.statistics.Statistics;
 
 /**
  * {@code cluster}: every Redis pattern on a Redis Cluster, beside itself on one Redis server. Each
- * module runs twice in the same lab, measured in the same JMeter run with interleaved repetitions:
+ * module runs twice in the same lab, in the headline's forks, every row in every round, and a cluster row is set
+ * against its module on one server by the headline's rule, the ratio of their rounds:
  * once against the single embedded Redis, once against a cluster of three masters (embedded, or the
  * one {@code REDIS_CLUSTER_NODES} names), plus the rows its pom declares as
  * {@code colorbench.clusterVariants} (template-mget and mget-raw with every key hash-tagged into one
@@ -44,16 +45,18 @@ final class Cluster implements Scenario {
             targets.add(row.cluster());
         });
         RunDirectory directory = context.directory().sub(name());
-        Map<String, RowFigures> figures = new LinkedHashMap<>();
-        Verification verification;
-        String stores;
-        try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets), directory)) {
-            verification = lab.verification();
-            stores = lab.stores().describe();
-            JMeterResults results = lab.run(settings, directory, false);
-            targets.forEach(target -> figures.put(target.id(), RowFigures.of(target.id(), results, settings)));
+        // each fork starts every row, on the server and on the cluster, in fresh JVMs, as the headline's forks do
+        record FirstLab(Verification verification, String stores) {
         }
-        return section(settings, rows, verification, figures, stores);
+        java.util.concurrent.atomic.AtomicReference<FirstLab> first = new java.util.concurrent.atomic.AtomicReference<>();
+        List<JMeterResults> byFork = Scenarios.roundsInForks(context, Condition.plain(name(), settings, targets), directory, settings, false,
+                lab -> first.set(new FirstLab(lab.verification(), lab.stores().describe())));
+        int forks = byFork.size();
+        Verification verification = first.get().verification();
+        String stores = first.get().stores();
+        Map<String, RowFigures> figures = new LinkedHashMap<>();
+        targets.forEach(target -> figures.put(target.id(), RowFigures.of(target.id(), byFork, settings)));
+        return section(settings, forks, rows, verification, figures, RowFigures.cpuRounds(targets, byFork, settings), stores);
     }
 
     /** A module on one server and on the cluster, or one of its cluster variants (on the cluster only, {@code oneServer} null). */
@@ -87,8 +90,8 @@ final class Cluster implements Scenario {
         return rows;
     }
 
-    private Section section(BenchmarkSettings settings, List<Row> rows, Verification verification, Map<String, RowFigures> figures,
-            String stores) {
+    private Section section(BenchmarkSettings settings, int forks, List<Row> rows, Verification verification, Map<String, RowFigures> figures,
+            Statistics.Rounds cpu, String stores) {
         List<List<String>> table = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -103,11 +106,12 @@ final class Cluster implements Scenario {
             table.add(List.of(row.label(),
                     oneServer == null ? "-" : work(verification.of(row.oneServer().id()).redis()),
                     oneServer == null ? "-" : RowFigures.spread(oneServer.tps()) + oneServer.failedIfAny("; "),
+                    oneServer == null ? "-" : RowFigures.interval(cpu.figure(row.oneServer().id())),
                     work(clusterCost),
                     clusterCost.describeMasters(),
                     RowFigures.spread(cluster.tps()) + cluster.failedIfAny("; "),
-                    compared == null || compared.tpsMedian() == null || cluster.tpsMedian() == null ? "-"
-                            : Format.ratio(cluster.tpsMedian() / compared.tpsMedian()),
+                    RowFigures.interval(cpu.figure(row.cluster().id())),
+                    compared == null ? "-" : RowFigures.against(cpu, row.cluster().id(), row.compareWith()),
                     model.describeMicros(), model.describeRate(), model.describeBytes()));
             labels.add(row.label());
             series.computeIfAbsent("one Redis server", key -> new ArrayList<>()).add(oneServer == null ? null : oneServer.tpsMedian());
@@ -124,24 +128,36 @@ final class Cluster implements Scenario {
         }
         return new Section(name(), "On a Redis Cluster",
                 "Each Redis pattern among the rows against one Redis server and against a Redis Cluster, measured in the same run: " + stores + ".",
-                List.of("module", "one server: commands / request (round trips)", "one server: TPS", "cluster: commands / request (round trips)",
-                        "cluster: by master", "cluster: TPS", "x one server",
+                List.of("module", "one server: commands / request (round trips)", "one server: TPS", "one server: CPU µs / request (95 % interval)",
+                        "cluster: commands / request (round trips)",
+                        "cluster: by master", "cluster: TPS", "cluster: CPU µs / request (95 % interval)", "cluster: CPU against one server",
                         "Redis CPU µs / request: one server → cluster, masters summed (difference)",
                         "Redis's most requests / s: model, masters x one server's per core → cluster, by its busiest master (difference)",
                         "bytes / request to · from Redis: one server → cluster"),
                 table,
                 List.of(Charts.bars("cluster-tps", "Throughput on one Redis server and on a Redis Cluster", labels, series, "TPS", false)),
-                List.of(("Closed model, %d client threads, %d s, median of %d repetition(s) (range), one server and cluster rows interleaved "
-                        + "in one JMeter run. Commands and round trips are counted before the load on the server, or on each master of the "
-                        + "cluster (INFO commandstats, socket reads) and summed; 'by master' shows each master's share. A variant row (module+variant) "
-                        + "runs on the cluster only and is compared with its module on one server.").formatted(settings.threads(),
-                                settings.scenarioDurationSeconds(), settings.scenarioRepetitions()),
+                notes(settings, forks),
+                data, problems);
+    }
+
+    private static List<String> notes(BenchmarkSettings settings, int forks) {
+        List<String> notes = new ArrayList<>(List.of(("Closed model, %d client threads, %d s, %d round(s) in each of %d fork(s), every one-server "
+                + "and cluster row in every round, in an order of its own; each fork starts them all in fresh JVMs. TPS: median and range of the "
+                + "rounds. CPU per request: the module's and Redis's, its masters summed, counted from outside them, with its 95 %% interval as "
+                + "the headline's. CPU against one server: the cluster row's CPU per request over its module's on one server, taken within each "
+                + "round, with its interval; level where that interval holds 1, as the headline ranks rows. Commands and round trips are counted "
+                + "before the load on the server, or on each master of the cluster (INFO commandstats, socket reads) and summed; 'by master' "
+                + "shows each master's share. A variant row (module+variant) runs on the cluster only and is compared with its module on one "
+                + "server.").formatted(settings.threads(), settings.scenarioDurationSeconds(), settings.scenarioRepetitions(), forks),
                         "The fleet model checked (docs/fleet.md): from the one-server row, one request costs Redis the same CPU on a cluster, and a "
                                 + "cluster of N masters serves N times what one Redis core serves, load spread evenly. Against it, the cluster row's Redis "
                                 + "CPU per request summed over its masters, and the most it would serve: its busiest master full, that master taking its "
                                 + "share of the round trips (or of the commands) counted before the load, 1,000,000 / (µs per request x share). "
-                                + "Differences are the cluster's figure against the model's, medians of the repetitions."),
-                data, problems);
+                                + "Differences are the cluster's figure against the model's, medians of the rounds: a check of the model, not a ranking."));
+        if (forks < 2) {
+            notes.add("One fork cannot show how JVMs differ, so this run calls no cluster row apart from its module on one server.");
+        }
+        return notes;
     }
 
     /**

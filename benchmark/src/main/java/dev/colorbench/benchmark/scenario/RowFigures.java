@@ -120,7 +120,12 @@ record RowFigures(String target, Spread tps, Spread serverMicros, Spread cpuMicr
      * row before, round by round, holds 1: the headline's rule ({@link Statistics.Rounds#apart}).
      */
     static String order(Statistics.Rounds cpu) {
-        List<String> rows = cpu.rows().stream().filter(row -> cpu.figure(row) != null)
+        return order(cpu, cpu.rows());
+    }
+
+    /** The same, of {@code rows} alone: those measured on one server, say. */
+    static String order(Statistics.Rounds cpu, List<String> among) {
+        List<String> rows = among.stream().filter(row -> cpu.figure(row) != null)
                 .sorted(java.util.Comparator.comparingDouble((String row) -> cpu.figure(row).estimate())).toList();
         List<String> words = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {

@@ -93,21 +93,26 @@ public final class Scenarios {
     }
 
     /**
-     * The conditions of a scenario that runs them one after another in one start of its rows, there and back (A B C, C B A), so
-     * that a machine that drifts during the scenario moves every condition alike instead of passing for a condition's effect
-     * (docs/measuring.md#rounds-and-intervals). Quick mode, a smoke run, goes there only.
-     */
-    /**
      * Runs one condition's rows, every row in every round, in the headline's forks ({@code benchmark.forks}): each fork
      * starts them all in fresh JVMs, in a folder of its own when there are several. The answer holds each fork's runs.
      */
     static List<JMeterResults> roundsInForks(ScenarioContext context, Condition condition, RunDirectory directory,
             BenchmarkSettings settings, boolean openModel) {
+        return roundsInForks(context, condition, directory, settings, openModel, lab -> {
+        });
+    }
+
+    /** The same, showing {@code firstLab} the first fork's lab before its load: what it verified, the stores it runs on. */
+    static List<JMeterResults> roundsInForks(ScenarioContext context, Condition condition, RunDirectory directory,
+            BenchmarkSettings settings, boolean openModel, java.util.function.Consumer<Lab> firstLab) {
         int forks = context.settings().forks();
         List<JMeterResults> byFork = new java.util.ArrayList<>();
         for (int fork = 1; fork <= forks; fork++) {
             RunDirectory forkDirectory = forks == 1 ? directory : directory.sub("fork-" + fork);
             try (Lab lab = context.measurement().open(condition, forkDirectory)) {
+                if (fork == 1) {
+                    firstLab.accept(lab);
+                }
                 byFork.add(lab.run(settings, forkDirectory, openModel));
             }
         }
@@ -135,6 +140,11 @@ public final class Scenarios {
         return byCondition;
     }
 
+    /**
+     * The conditions of a scenario that runs them one after another in one start of its rows, there and back (A B C, C B A), so
+     * that a machine that drifts during the scenario moves every condition alike instead of passing for a condition's effect
+     * (docs/measuring.md#rounds-and-intervals). Quick mode, a smoke run, goes there only.
+     */
     static <T> List<T> thereAndBack(List<T> conditions, boolean quick) {
         if (quick) {
             return conditions;

@@ -1,11 +1,9 @@
 package dev.colorbench.benchmark.scenario;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import dev.colorbench.benchmark.BenchmarkSettings;
 import dev.colorbench.benchmark.Console;
@@ -18,12 +16,14 @@ import dev.colorbench.benchmark.report.Section;
 import dev.colorbench.benchmark.results.JMeterResults;
 import dev.colorbench.benchmark.results.Spread;
 import dev.colorbench.benchmark.run.Condition;
-import dev.colorbench.benchmark.run.Lab;
 import dev.colorbench.benchmark.run.Verification;
 import dev.colorbench.testkit.RedisCommandStats;
+import dev.colorbench.testkit.statistics.Interval;
+import dev.colorbench.testkit.statistics.Statistics;
 
 /**
- * {@code servers}: the same Redis rows on several servers, measured in one JMeter run with interleaved repetitions. Every row
+ * {@code servers}: the same Redis rows on several servers, measured in the headline's forks, every row on every server in every
+ * round, and judged by its rule: a server's CPU per request against the run's own Redis is a ratio taken within each round. Every row
  * reads the run's own Redis (embedded, or {@code REDIS_URL}) and, as a module of its own, each server of
  * {@code benchmark.servers} ({@link ServerChoice}): current Redis and Valkey releases fetched from Debian's archive by default.
  * Each cell shows the throughput and what one request costs on the CPU, in the module and in the server apart, so that a
@@ -62,23 +62,27 @@ final class Servers implements Scenario {
         List<Target> targets = new ArrayList<>(modules);
         servers.forEach(server -> modules.forEach(module -> targets.add(Target.onServer(module.module(), server))));
         RunDirectory directory = context.directory().sub(name());
-        Map<String, RowFigures> figures = new LinkedHashMap<>();
-        Verification verification;
-        String runsRedis;
-        String stores;
-        try (Lab lab = context.measurement().open(Condition.plain(name(), settings, targets), directory)) {
-            verification = lab.verification();
-            stores = lab.stores().describe();
-            try (RedisCommandStats redis = RedisCommandStats.connect(lab.stores().redisUrl())) {
-                runsRedis = redis.server() + (settings.embeddedRedis() ? " (embedded)" : " (REDIS_URL)");
-            }
-            JMeterResults results = lab.run(settings, directory, false);
-            targets.forEach(target -> figures.put(target.id(), RowFigures.of(target.id(), results, settings)));
+        // each fork starts every row on every server in fresh JVMs, as the headline's forks do: a server's figure against the
+        // run's own Redis is then judged by the headline's rule, not by two medians
+        record FirstLab(Verification verification, String stores, String redis) {
         }
+        java.util.concurrent.atomic.AtomicReference<FirstLab> first = new java.util.concurrent.atomic.AtomicReference<>();
+        List<JMeterResults> byFork = Scenarios.roundsInForks(context, Condition.plain(name(), settings, targets), directory, settings, false, lab -> {
+            try (RedisCommandStats redis = RedisCommandStats.connect(lab.stores().redisUrl())) {
+                first.set(new FirstLab(lab.verification(), lab.stores().describe(),
+                        redis.server() + (settings.embeddedRedis() ? " (embedded)" : " (REDIS_URL)")));
+            }
+        });
+        int forks = byFork.size();
+        Verification verification = first.get().verification();
+        String runsRedis = first.get().redis();
+        String stores = first.get().stores();
+        Map<String, RowFigures> figures = new LinkedHashMap<>();
+        targets.forEach(target -> figures.put(target.id(), RowFigures.of(target.id(), byFork, settings)));
         List<Column> columns = new ArrayList<>();
         columns.add(new Column(runsRedis, null));
         servers.forEach(server -> columns.add(new Column(server.label(), server)));
-        return section(settings, modules, columns, verification, figures, stores);
+        return section(settings, forks, modules, columns, verification, figures, RowFigures.cpuRounds(targets, byFork, settings), stores);
     }
 
     /** One server's column: the run's own Redis ({@code server} null) or one of {@code benchmark.servers}. */
@@ -98,12 +102,16 @@ final class Servers implements Scenario {
                 .filter(target -> target.module().role() == Role.REDIS_PATTERN).toList();
     }
 
-    private Section section(BenchmarkSettings settings, List<Target> modules, List<Column> columns, Verification verification,
-            Map<String, RowFigures> figures, String stores) {
+    private Section section(BenchmarkSettings settings, int forks, List<Target> modules, List<Column> columns, Verification verification,
+            Map<String, RowFigures> figures, Statistics.Rounds cpu, String stores) {
+        String first = columns.get(0).label().replaceAll(" \\(.*", "");
         List<String> header = new ArrayList<>(List.of("module", "commands / request (round trips)"));
         columns.forEach(column -> {
-            header.add(column.label() + ": TPS" + (column.server() == null ? "" : ", x " + columns.get(0).label().replaceAll(" \\(.*", "")));
-            header.add(column.label() + ": CPU µs / request, module + server");
+            header.add(column.label() + ": TPS (min-max)");
+            header.add(column.label() + ": CPU µs / request (95 % interval); module + server");
+            if (column.server() != null) {
+                header.add(column.label() + ": CPU against " + first);
+            }
         });
         List<List<String>> table = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -114,14 +122,15 @@ final class Servers implements Scenario {
             Verification.Cost cost = verification.of(module.id()).redis();
             List<String> row = new ArrayList<>(List.of(module.id(), cost.describeCommands()
                     + (cost.roundTrips() == null ? "" : " (" + Format.number(cost.roundTrips()) + ")")));
-            RowFigures base = figures.get(module.id());
             Map<String, Object> entry = new LinkedHashMap<>();
             for (Column column : columns) {
-                RowFigures cell = figures.get(column.idOf(module));
-                String ratio = column.server() == null || base.tpsMedian() == null || cell.tpsMedian() == null ? ""
-                        : ", " + Format.ratio(cell.tpsMedian() / base.tpsMedian());
-                row.add(RowFigures.spread(cell.tps()) + ratio + cell.failedIfAny("; "));
-                row.add(median(cell.moduleCpuMicros()) + " + " + median(cell.storeCpuMicros()));
+                String id = column.idOf(module);
+                RowFigures cell = figures.get(id);
+                row.add(RowFigures.spread(cell.tps()) + cell.failedIfAny("; "));
+                row.add(RowFigures.interval(cpu.figure(id)) + "; " + median(cell.moduleCpuMicros()) + " + " + median(cell.storeCpuMicros()));
+                if (column.server() != null) {
+                    row.add(RowFigures.against(cpu, id, module.id()));
+                }
                 tps.computeIfAbsent(column.label(), key -> new ArrayList<>()).add(cell.tpsMedian());
                 serverCpu.computeIfAbsent(column.label(), key -> new ArrayList<>())
                         .add(cell.storeCpuMicros() == null ? null : cell.storeCpuMicros().median());
@@ -133,11 +142,17 @@ final class Servers implements Scenario {
         }
         List<String> labels = modules.stream().map(Target::id).toList();
         List<String> notes = new ArrayList<>();
-        notes.add(("Closed model, %d client threads, %d s, median of %d repetition(s) (range); every row on every server interleaved in one "
-                + "JMeter run, each server with its default settings. CPU µs / request: the module's process and the server's own (INFO cpu), "
-                + "each over the requests of the same run, medians. Commands per request are counted on the run's own Redis.")
-                .formatted(settings.threads(), settings.scenarioDurationSeconds(), settings.scenarioRepetitions()));
-        notes.add(ranking(modules, columns, figures));
+        notes.add(("Closed model, %d client threads, %d s, %d round(s) in each of %d fork(s), every row on every server in every round, in an "
+                + "order of its own; each fork starts them all in fresh JVMs, each server with its default settings. CPU µs / request: the "
+                + "module's process and the server's own (INFO cpu), counted from outside both, with its 95 %% interval as the headline's; "
+                + "module + server: their medians apart. CPU against %s: the row's CPU per request on that server over the same row's on %s, "
+                + "taken within each round, with its interval; level where that interval holds 1, as the headline ranks rows. TPS: median and "
+                + "range of the rounds. Commands per request are counted on the run's own Redis.")
+                .formatted(settings.threads(), settings.scenarioDurationSeconds(), settings.scenarioRepetitions(), forks, first, first));
+        notes.add(ranking(modules, columns, cpu));
+        if (forks < 2) {
+            notes.add("One fork cannot show how JVMs differ, so this run ranks no row apart from another.");
+        }
         return new Section(name(), "On other Redis and Valkey servers",
                 "The same Redis rows against several servers, measured in the same run: " + stores + ".", header, table,
                 List.of(Charts.bars("servers-tps", "Throughput of each row on each server", labels, tps, "TPS", true),
@@ -145,36 +160,34 @@ final class Servers implements Scenario {
                 notes, data, problems);
     }
 
-    /** Whether the rows rank the same by throughput on every server, and how far each server moves them from the first. */
-    static String ranking(List<Target> modules, List<Column> columns, Map<String, RowFigures> figures) {
-        Map<String, List<String>> orders = new LinkedHashMap<>();
+    /**
+     * The rows on each server from cheapest to dearest CPU per request, level where the headline's rule cannot separate them, and
+     * how many rows each server moves apart from the same row on the first.
+     */
+    static String ranking(List<Target> modules, List<Column> columns, Statistics.Rounds cpu) {
+        List<String> orders = new ArrayList<>();
         for (Column column : columns) {
-            orders.put(column.label(), modules.stream().filter(module -> figures.get(column.idOf(module)).tpsMedian() != null)
-                    .sorted(Comparator.comparing((Target module) -> figures.get(column.idOf(module)).tpsMedian()).reversed())
-                    .map(Target::id).toList());
+            orders.add(column.label() + ": " + RowFigures.order(cpu, modules.stream().map(column::idOf).toList()));
         }
-        List<String> first = orders.values().iterator().next();
-        boolean same = orders.values().stream().allMatch(first::equals);
-        String order = same ? "The rows rank the same by throughput on every server: " + String.join(" > ", first) + "."
-                : "The rows rank differently: " + orders.entrySet().stream()
-                        .map(entry -> entry.getKey() + ": " + String.join(" > ", entry.getValue())).collect(Collectors.joining("; ")) + ".";
         List<String> moves = new ArrayList<>();
         for (Column column : columns.subList(1, columns.size())) {
-            List<Double> ratios = new ArrayList<>();
+            List<Interval> ratios = new ArrayList<>();
+            long apart = 0;
             for (Target module : modules) {
-                Double base = figures.get(module.id()).tpsMedian();
-                Double other = figures.get(column.idOf(module)).tpsMedian();
-                if (base != null && other != null && base > 0) {
-                    ratios.add(other / base);
+                Interval ratio = cpu.ratio(column.idOf(module), module.id());
+                if (ratio != null) {
+                    ratios.add(ratio);
+                    apart += cpu.apart(column.idOf(module), module.id()) ? 1 : 0;
                 }
             }
             if (!ratios.isEmpty()) {
-                moves.add("%s %s to %s".formatted(column.label(), Format.ratio(ratios.stream().min(Double::compare).get()),
-                        Format.ratio(ratios.stream().max(Double::compare).get())));
+                moves.add("%s x %s to x %s, %d of %d rows apart".formatted(column.label(),
+                        Format.ratio(ratios.stream().mapToDouble(Interval::estimate).min().getAsDouble()),
+                        Format.ratio(ratios.stream().mapToDouble(Interval::estimate).max().getAsDouble()), apart, ratios.size()));
             }
         }
-        return order + (moves.isEmpty() ? "" : " Throughput as a multiple of the same row on " + columns.get(0).label() + ": "
-                + String.join("; ", moves) + ".");
+        return "Ranked by CPU per request on each server, as the headline ranks: " + String.join("; ", orders) + "."
+                + (moves.isEmpty() ? "" : " CPU per request against the same row on " + columns.get(0).label() + ": " + String.join("; ", moves) + ".");
     }
 
     private static String median(Spread spread) {

@@ -18,10 +18,12 @@ import java.util.function.Function;
 
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisFuture;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.QueryTimeoutException;
+import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.RedisSystemException;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -52,7 +54,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * turned off): 1 MGET of every key asked for, nothing kept. While a tracking connection is late with
  * its heartbeat, the copy is kept but not served: reads go to Redis as on a miss, and are shared.</li>
  * </ul>
- * A failure of Redis is thrown as Spring's {@link DataAccessException}. Missing and unreadable values
+ * A failure of Redis is thrown as Spring's {@link DataAccessException}: at once while the application's
+ * connection is down, and after {@code read-timeout} when Redis does not answer (the README's "While Redis is
+ * away"). Missing and unreadable values
  * are never kept: the caller sees them in {@link Values}, and may write them back, which invalidates
  * them like any write.
  *
@@ -88,8 +92,8 @@ public final class NearCache<V> implements AutoCloseable {
 
     private volatile boolean closed;
 
-    /** What every cache of one tracking shares: the prefixes, the bound in bytes, the local time-to-live, whether misses read TTLs, the command time-out. */
-    record Settings(List<byte[]> prefixes, long maximumBytes, Duration timeToLive, boolean readTtl, Duration commandTimeout) {
+    /** What every cache of one tracking shares: the prefixes, the bound in bytes, the local time-to-live, whether misses read TTLs, how long a read waits. */
+    record Settings(List<byte[]> prefixes, long maximumBytes, Duration timeToLive, boolean readTtl, Duration readTimeout) {
     }
 
     NearCache(String name, NearCacheTracking owner, RedisConnectionFactory connectionFactory, ValueDecoder<V> decoder, Settings settings) {
@@ -346,17 +350,17 @@ public final class NearCache<V> implements AutoCloseable {
         return loaded;
     }
 
-    /** Another read's load: within the command time-out it is bounded by, and a second more. */
+    /** Another read's load: within the read time-out it is bounded by, and a second more. */
     private Loaded await(CompletableFuture<Loaded> loaded) {
         try {
-            return loaded.get(settings.commandTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+            return loaded.get(settings.readTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
         }
         catch (ExecutionException ex) {
             throw (ex.getCause() instanceof DataAccessException failure) ? failure
                     : new RedisSystemException("A shared read of Redis failed", ex.getCause());
         }
         catch (TimeoutException ex) {
-            throw new QueryTimeoutException("A shared read of Redis did not end within " + settings.commandTimeout(), ex);
+            throw new QueryTimeoutException("A shared read of Redis did not end within " + settings.readTimeout(), ex);
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
@@ -383,6 +387,10 @@ public final class NearCache<V> implements AutoCloseable {
             else {
                 @SuppressWarnings("unchecked")
                 RedisClusterAsyncCommands<byte[], byte[]> commands = (RedisClusterAsyncCommands<byte[], byte[]>) connection.getNativeConnection();
+                if (isDown(commands)) {
+                    // Lettuce would queue the read until it reconnects, which takes as long as Redis is away and its back-off
+                    throw new RedisConnectionFailureException("The connection to Redis is down; Lettuce is reconnecting");
+                }
                 RedisFuture<List<KeyValue<byte[], byte[]>>> mget = commands.mget(raw);
                 // a PTTL only of the keys that may be kept: the tracked ones
                 List<RedisFuture<Long>> pttls = new ArrayList<>();
@@ -391,7 +399,7 @@ public final class NearCache<V> implements AutoCloseable {
                         pttls.add(isTracked(keys.get(i)) ? commands.pttl(raw[i]) : null);
                     }
                 }
-                long deadline = started + settings.commandTimeout().toNanos();
+                long deadline = started + settings.readTimeout().toNanos();
                 List<KeyValue<byte[], byte[]>> replies = awaitReply(mget, deadline);
                 stored = (replies == null) ? null
                         : replies.stream().map(reply -> (reply != null && reply.hasValue()) ? reply.getValue() : null).toList();
@@ -439,6 +447,14 @@ public final class NearCache<V> implements AutoCloseable {
         return loaded;
     }
 
+    /**
+     * Whether the application's connection to one Redis server is closed now. A cluster's connection counts as open while
+     * any of its masters answers, so on a cluster a read of a master that is down fails after the read time-out instead.
+     */
+    private static boolean isDown(RedisClusterAsyncCommands<byte[], byte[]> commands) {
+        return commands instanceof RedisAsyncCommands<byte[], byte[]> single && !single.getStatefulConnection().isOpen();
+    }
+
     private <T> T awaitReply(RedisFuture<T> future, long deadlineNanos) {
         try {
             return future.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -448,7 +464,7 @@ public final class NearCache<V> implements AutoCloseable {
         }
         catch (TimeoutException ex) {
             future.cancel(false);
-            throw new QueryTimeoutException("Redis did not answer within " + settings.commandTimeout(), ex);
+            throw new QueryTimeoutException("Redis did not answer within " + settings.readTimeout(), ex);
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();

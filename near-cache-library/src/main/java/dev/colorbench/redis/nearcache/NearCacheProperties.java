@@ -1,9 +1,9 @@
 package dev.colorbench.redis.nearcache;
 
-import java.time.Duration;
-import java.util.ArrayList;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -37,6 +37,12 @@ public class NearCacheProperties {
 
     /** How long a heartbeat PING may go unanswered before the copies stop answering; they answer again when it comes. */
     private Duration heartbeatTimeout = Duration.ofSeconds(1);
+
+    /**
+     * How long a read of Redis through the near cache waits for its answer at most (the client's command time-out, if
+     * shorter, bounds it too); while the application's connection to Redis is down, a read fails at once instead.
+     */
+    private Duration readTimeout = Duration.ofSeconds(1);
 
     /** The most each cache's copy holds, weighed as each key and the bytes Redis held for it; derived values weigh what they were made of. Default: a tenth of the heap. */
     private DataSize maximumMemory;
@@ -156,6 +162,7 @@ public class NearCacheProperties {
         positive("redis.near-cache.heartbeat", heartbeat);
         positive("redis.near-cache.heartbeat-timeout", heartbeatTimeout);
         positive("redis.near-cache.time-to-live", timeToLive);
+        positive("redis.near-cache.read-timeout", readTimeout);
         positive("redis.near-cache.topology-refresh", topologyRefresh);
         if (maximumMemory != null && maximumMemory.toBytes() <= 0) {
             throw new InvalidConfigurationPropertyValueException("redis.near-cache.maximum-memory", maximumMemory, "It must be above 0 bytes.");
@@ -215,6 +222,14 @@ public class NearCacheProperties {
 
     public void setHeartbeatTimeout(Duration heartbeatTimeout) {
         this.heartbeatTimeout = heartbeatTimeout;
+    }
+
+    public Duration getReadTimeout() {
+        return readTimeout;
+    }
+
+    public void setReadTimeout(Duration readTimeout) {
+        this.readTimeout = readTimeout;
     }
 
     public DataSize getMaximumMemory() {

@@ -148,7 +148,9 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             // Jedis, or one whose near cache settings are incomplete, starts; each read is one MGET, on whichever client it has
             this.prefixes = List.of();
             this.settings = null;
-            this.cacheSettings = new NearCache.Settings(prefixes, 1, Duration.ofMinutes(10), false, DEFAULT_COMMAND_TIMEOUT);
+            Duration commandTimeout = (connectionFactory instanceof LettuceConnectionFactory lettuce)
+                    ? lettuce.getClientConfiguration().getCommandTimeout() : DEFAULT_COMMAND_TIMEOUT;
+            this.cacheSettings = new NearCache.Settings(prefixes, 1, Duration.ofMinutes(10), false, readTimeout(properties, commandTimeout));
             return;
         }
         if (!(connectionFactory instanceof LettuceConnectionFactory lettuce)) {
@@ -163,7 +165,17 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         Duration commandTimeout = lettuce.getClientConfiguration().getCommandTimeout();
         this.settings = new TrackedServer.Settings(tracking, properties.getHeartbeat(), properties.getHeartbeatTimeout(), commandTimeout);
         this.cacheSettings = new NearCache.Settings(prefixes, properties.maximumBytes(), properties.getTimeToLive(), properties.isReadTtl(),
-                commandTimeout);
+                readTimeout(properties, commandTimeout));
+    }
+
+    /**
+     * How long a read waits for Redis: the near cache's read time-out, or the client's command time-out if shorter; turned off,
+     * where nothing was checked, a read time-out out of range is left out.
+     */
+    private static Duration readTimeout(NearCacheProperties properties, Duration commandTimeout) {
+        Duration read = properties.getReadTimeout();
+        Duration command = (commandTimeout == null) ? DEFAULT_COMMAND_TIMEOUT : commandTimeout;
+        return (read == null || read.isNegative() || read.isZero() || command.compareTo(read) < 0) ? command : read;
     }
 
     private static void refuseUntrackableSetups(LettuceConnectionFactory lettuce) {

@@ -45,7 +45,9 @@ import static org.assertj.core.api.Assertions.fail;
  * to Redis.</li>
  * </ul>
  */
-@SpringBootTest(classes = NearCacheDefaultTimeoutsTest.Application.class, properties = "redis.near-cache.prefixes=" + NearCacheDefaultTimeoutsTest.PREFIX)
+// the delayed path adds 3 s to each read of Redis, which the default read time-out of 1 s would fail (NearCacheRedisAwayTest)
+@SpringBootTest(classes = NearCacheDefaultTimeoutsTest.Application.class, properties = { "redis.near-cache.prefixes=" + NearCacheDefaultTimeoutsTest.PREFIX,
+        "redis.near-cache.read-timeout=10s" })
 @DirtiesContext
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NearCacheDefaultTimeoutsTest {

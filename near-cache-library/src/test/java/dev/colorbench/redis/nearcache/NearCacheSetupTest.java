@@ -82,7 +82,10 @@ class NearCacheSetupTest {
         silence.setHeartbeatTimeout(Duration.ofSeconds(-1));
         NearCacheProperties ttl = properties();
         ttl.setTimeToLive(Duration.ZERO);
+        NearCacheProperties read = properties();
+        read.setReadTimeout(Duration.ZERO);
 
+        assertThatThrownBy(read::validate).hasMessageContaining("redis.near-cache.read-timeout");
         assertThatThrownBy(heartbeat::validate).hasMessageContaining("redis.near-cache.heartbeat");
         assertThatThrownBy(silence::validate).hasMessageContaining("redis.near-cache.heartbeat-timeout");
         assertThatThrownBy(ttl::validate).hasMessageContaining("redis.near-cache.time-to-live");
@@ -96,6 +99,7 @@ class NearCacheSetupTest {
         assertThat(defaults.getPrefixes()).as("none: to be named").isEmpty();
         assertThat(defaults.getTimeToLive()).as("a local expiry, on").isPositive();
         assertThat(defaults.isReadTtl()).as("keys with a TTL never kept past it").isTrue();
+        assertThat(defaults.getReadTimeout()).as("a read fails fast when Redis does not answer").isEqualTo(Duration.ofSeconds(1));
         assertThat(defaults.maximumBytes()).as("a tenth of the heap").isEqualTo(Runtime.getRuntime().maxMemory() / 10);
     }
 

@@ -15,11 +15,12 @@ import io.lettuce.core.api.StatefulRedisConnection;
  * before it waits (a pipeline). This is how the tests and the benchmark see, from outside the
  * application, what one request really cost. Its own {@code INFO} calls are taken off every count.
  *
- * <p>{@code PING} and {@code CLUSTER NODES} are counted apart ({@link Usage#pings()}), with the round
- * trips they took: they are sent on a timer and not per request (the near cache's heartbeat on its
- * tracking connection, so that a connection gone silent is noticed, and its check of a cluster's
+ * <p>{@code PING}, {@code CLUSTER NODES} and {@code PSETEX} are counted apart ({@link Usage#pings()}), with
+ * the round trips they took: they are sent on a timer and not per request (the near cache's heartbeat on its
+ * tracking connection, so that a connection gone silent is noticed, the canary it writes with {@code PSETEX}
+ * each heartbeat, so that invalidations that stop arriving are noticed, and its check of a cluster's
  * masters), and a count of what some requests cost would otherwise depend on whether a beat fell inside
- * it. No pattern sends either per request; one that did would show it in {@code pings}, not in
+ * it. No pattern sends any of them per request; one that did would show it in {@code pings}, not in
  * {@code commands}.
  *
  * <p>A replica's {@code REPLCONF} is left out altogether, from the commands and the round trips: the
@@ -31,8 +32,8 @@ public final class RedisCommandStats implements AutoCloseable {
 
     private static final Pattern CALLS = Pattern.compile("^cmdstat_([^:]+):calls=(\\d+)", Pattern.MULTILINE);
 
-    /** The commands sent on a timer: {@code CLUSTER NODES} is {@code cluster} before Redis 7, {@code cluster|nodes} after. */
-    private static final java.util.Set<String> TIMED = java.util.Set.of("ping", "cluster", "cluster|nodes");
+    /** The commands sent on a timer: {@code CLUSTER NODES} is {@code cluster} before Redis 7, {@code cluster|nodes} after; the near cache's canary is a {@code PSETEX}. */
+    private static final java.util.Set<String> TIMED = java.util.Set.of("ping", "cluster", "cluster|nodes", "psetex");
 
     /** A replica's acknowledgement to its master, once a second on its replication link. */
     private static final String REPLCONF = "replconf";

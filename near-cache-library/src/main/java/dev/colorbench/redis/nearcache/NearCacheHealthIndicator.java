@@ -31,7 +31,8 @@ public final class NearCacheHealthIndicator extends AbstractHealthIndicator {
                 .withDetail("answering", tracking.isActive())
                 .withDetail("servers", tracking.servers())
                 .withDetail("sessions", tracking.sessions())
-                .withDetail("drops", tracking.drops());
+                .withDetail("drops", tracking.drops())
+                .withDetail("undelivered", tracking.undelivered());
         if (tracking.lastDrop() != null) {
             builder.withDetail("lastDrop", tracking.lastDrop());
         }

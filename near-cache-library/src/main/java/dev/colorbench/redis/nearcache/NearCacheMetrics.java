@@ -23,7 +23,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * ({@code cause} size or expired), {@code near.cache.invalidations}, {@code near.cache.size} and
  * {@code near.cache.bytes}. For the tracking: {@code near.cache.tracking} (1 while the copies answer),
  * {@code near.cache.enabled}, {@code near.cache.servers} and {@code near.cache.servers.tracking},
- * {@code near.cache.sessions}, {@code near.cache.drops}, {@code near.cache.lates},
+ * {@code near.cache.sessions}, {@code near.cache.drops} ({@code reason} connection or delivery), {@code near.cache.lates},
  * {@code near.cache.invalidation.messages} and {@code near.cache.topology.changes}. Each is read from
  * the library's own counters when scraped, so the read path counts with a {@code LongAdder} and
  * nothing more.
@@ -52,7 +52,14 @@ public final class NearCacheMetrics implements MeterBinder {
         Gauge.builder("near.cache.servers.tracking", tracking, t -> t.servers().values().stream().filter(Boolean::booleanValue).count())
                 .description("Servers whose tracking connection tracks and answers its heartbeat").register(registry);
         counter(registry, "near.cache.sessions", NearCacheTracking::sessions, "Times every server confirmed tracking: copies started");
-        counter(registry, "near.cache.drops", NearCacheTracking::drops, "Times the copies were dropped: a tracking connection lost or silent");
+        // by reason, each its own count so that each only rises: the connection lost or silent (or a cluster's masters changed), or a
+        // canary's invalidation that did not arrive (delivery); their sum is drops()
+        FunctionCounter.builder("near.cache.drops", tracking, NearCacheTracking::connectionDrops).tags("reason", "connection")
+                .description("Times the copies were dropped: a tracking connection lost or silent (connection), or a canary's invalidation not"
+                        + " delivered on it (delivery)").register(registry);
+        FunctionCounter.builder("near.cache.drops", tracking, NearCacheTracking::undelivered).tags("reason", "delivery")
+                .description("Times the copies were dropped: a tracking connection lost or silent (connection), or a canary's invalidation not"
+                        + " delivered on it (delivery)").register(registry);
         counter(registry, "near.cache.lates", NearCacheTracking::lates, "Times a heartbeat was late and the copies stopped answering until it came");
         counter(registry, "near.cache.invalidation.messages", NearCacheTracking::invalidations, "Invalidation messages received from Redis");
         counter(registry, "near.cache.topology.changes", NearCacheTracking::topologyChanges,

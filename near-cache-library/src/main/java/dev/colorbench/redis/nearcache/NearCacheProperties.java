@@ -22,6 +22,12 @@ import org.springframework.util.unit.DataSize;
 @ConfigurationProperties("redis.near-cache")
 public class NearCacheProperties {
 
+    /**
+     * The longest {@link #getTimeToLive() time-to-live} taken: it bounds what no check sees (a single invalidation
+     * lost while the next ones arrive), so it may not be unbounded.
+     */
+    public static final Duration MAX_TIME_TO_LIVE = Duration.ofHours(1);
+
     /** Whether the near cache keeps copies. Off, every read goes to Redis with one MGET and nothing is tracked. */
     private boolean enabled = true;
 
@@ -32,10 +38,16 @@ public class NearCacheProperties {
      */
     private List<String> prefixes = new ArrayList<>();
 
-    /** How often each tracking connection is sent a PING while it tracks, to notice a connection gone silent without closing. */
+    /**
+     * How often each tracking connection is sent a PING while it tracks, to notice a connection gone silent without closing;
+     * and, on a standalone Redis, how often the instance writes its canary, to notice invalidations that stop arriving.
+     */
     private Duration heartbeat = Duration.ofMillis(250);
 
-    /** How long a heartbeat PING may go unanswered before the copies stop answering; they answer again when it comes. */
+    /**
+     * How long a heartbeat PING may go unanswered before the copies stop answering; they answer again when it comes. A canary's
+     * proof lets the copies answer for heartbeat plus this, from when it was written.
+     */
     private Duration heartbeatTimeout = Duration.ofSeconds(1);
 
     /**
@@ -47,7 +59,7 @@ public class NearCacheProperties {
     /** The most each cache's copy holds, weighed as each key and the bytes Redis held for it; derived values weigh what they were made of. Default: a tenth of the heap. */
     private DataSize maximumMemory;
 
-    /** How long a value is kept at most, a safety net whatever the invalidations do; sooner when Redis gives the key a TTL. */
+    /** How long a value is kept at most, a safety net whatever the invalidations do; sooner when Redis gives the key a TTL. At most 1 hour. */
     private Duration timeToLive = Duration.ofMinutes(10);
 
     /** Whether a miss also reads each key's TTL (one PTTL a key, in the same round trip), so that no value outlives its key. Off only when nothing under the prefixes has a TTL. */
@@ -163,6 +175,11 @@ public class NearCacheProperties {
         positive("redis.near-cache.heartbeat-timeout", heartbeatTimeout);
         positive("redis.near-cache.time-to-live", timeToLive);
         positive("redis.near-cache.read-timeout", readTimeout);
+        if (timeToLive.compareTo(MAX_TIME_TO_LIVE) > 0) {
+            throw new InvalidConfigurationPropertyValueException("redis.near-cache.time-to-live", timeToLive, "It must be at most "
+                    + MAX_TIME_TO_LIVE.toMinutes() + " minutes: it is the bound on what no check of the library's sees, such as one invalidation lost"
+                    + " while the next ones arrive.");
+        }
         positive("redis.near-cache.topology-refresh", topologyRefresh);
         if (maximumMemory != null && maximumMemory.toBytes() <= 0) {
             throw new InvalidConfigurationPropertyValueException("redis.near-cache.maximum-memory", maximumMemory, "It must be above 0 bytes.");

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,6 +24,7 @@ import io.lettuce.core.ReadFrom;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.TrackingArgs;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.push.PushMessage;
 import io.lettuce.core.cluster.RedisClusterClient;
@@ -33,6 +36,7 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
@@ -105,6 +109,18 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
 
     private final AtomicLong drops = new AtomicLong();
 
+    /** Of the drops, those for a canary whose invalidation did not arrive; the others are in connectionDrops, so that each meter only rises. */
+    private final AtomicLong undelivered = new AtomicLong();
+
+    /** Of the drops, those for a tracking connection lost or silent, or a cluster's masters changed. */
+    private final AtomicLong connectionDrops = new AtomicLong();
+
+    /** This instance's canary key: the first prefix, the mark and an id of this instance's, so that instances sharing a Redis never share one. */
+    private final byte[] canaryKey;
+
+    /** What starts every instance's canary key: the first prefix and the mark. */
+    private final byte[] canaryMark;
+
     private final AtomicLong lates = new AtomicLong();
 
     private final AtomicLong topologyChanges = new AtomicLong();
@@ -151,6 +167,8 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             Duration commandTimeout = (connectionFactory instanceof LettuceConnectionFactory lettuce)
                     ? lettuce.getClientConfiguration().getCommandTimeout() : DEFAULT_COMMAND_TIMEOUT;
             this.cacheSettings = new NearCache.Settings(prefixes, 1, Duration.ofMinutes(10), false, readTimeout(properties, commandTimeout));
+            this.canaryKey = null;
+            this.canaryMark = null;
             return;
         }
         if (!(connectionFactory instanceof LettuceConnectionFactory lettuce)) {
@@ -161,6 +179,8 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         properties.validate();
         refuseUntrackableSetups(lettuce);
         this.prefixes = properties.getPrefixes().stream().map(prefix -> prefix.getBytes(StandardCharsets.UTF_8)).toList();
+        this.canaryMark = (properties.getPrefixes().get(0) + TrackedServer.CANARY_MARK).getBytes(StandardCharsets.UTF_8);
+        this.canaryKey = (properties.getPrefixes().get(0) + TrackedServer.CANARY_MARK + UUID.randomUUID()).getBytes(StandardCharsets.UTF_8);
         TrackingArgs tracking = TrackingArgs.Builder.enabled().bcast().prefixes(properties.getPrefixes().toArray(String[]::new));
         Duration commandTimeout = lettuce.getClientConfiguration().getCommandTimeout();
         this.settings = new TrackedServer.Settings(tracking, properties.getHeartbeat(), properties.getHeartbeatTimeout(), commandTimeout);
@@ -270,9 +290,19 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         return sessions.get();
     }
 
-    /** How many times the copies were dropped because a tracking connection dropped or went silent. */
+    /** How many times the copies were dropped because a tracking connection dropped or went silent, or a canary's invalidation did not arrive. */
     public long drops() {
         return drops.get();
+    }
+
+    /** Of the {@link #drops()}, how many were for a canary whose invalidation did not arrive on the tracking connection (delivery lost, or another server). */
+    public long undelivered() {
+        return undelivered.get();
+    }
+
+    /** Of the {@link #drops()}, how many were for a tracking connection lost or silent, or a cluster's masters changed. */
+    public long connectionDrops() {
+        return connectionDrops.get();
     }
 
     /** How many times a tracking connection's heartbeat was late, and the copies stopped answering until it came. */
@@ -318,7 +348,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         }
         else if (client instanceof RedisClient redis) {
             // the application's own client: its URI, password, TLS, timeouts and back-off
-            TrackedServer server = new TrackedServer("Redis", redis, false, scheduler, connector, settings, this);
+            TrackedServer server = new TrackedServer("Redis", redis, false, scheduler, connector, settings, this, canaryKey, new DataPath());
             servers = Map.of("Redis", server);
             server.start();
         }
@@ -443,7 +473,8 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         masters.forEach((address, uri) -> {
             TrackedServer server = current.get(address);
             if (server == null) {
-                server = new TrackedServer("master " + address, masterClient(cluster, uri), true, scheduler, connector, settings, this);
+                // no canary on a cluster yet: its key would have to hash to a slot of each master's
+                server = new TrackedServer("master " + address, masterClient(cluster, uri), true, scheduler, connector, settings, this, null, null);
                 added.add(server);
             }
             next.put(address, server);
@@ -457,7 +488,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             servers = next;
             if (!current.isEmpty()) {
                 topologyChanges.incrementAndGet();
-                discard("the cluster's masters that own slots changed to " + next.keySet());
+                discard("the cluster's masters that own slots changed to " + next.keySet(), connectionDrops);
             }
             startCopyIfEveryServerTracks();
         }
@@ -485,7 +516,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     /** Under this object's lock: new copies, unless they are there or a server does not track (now, on its connection as it is). */
     private void startCopyIfEveryServerTracks() {
         Map<String, TrackedServer> tracked = servers;
-        if (running && !active && !tracked.isEmpty() && tracked.values().stream().allMatch(TrackedServer::isTracking)) {
+        if (running && !active && !tracked.isEmpty() && tracked.values().stream().allMatch(TrackedServer::isDelivering)) {
             caches.forEach(NearCache::begin);
             active = true;
             sessions.incrementAndGet();
@@ -510,8 +541,23 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     public void lost(TrackedServer server, String why) {
         synchronized (this) {
             if (servers.containsValue(server)) {
-                discard(why);
+                discard(why, connectionDrops);
             }
+        }
+    }
+
+    @Override
+    public synchronized void proven(TrackedServer server) {
+        if (running && servers.containsValue(server)) {
+            startCopyIfEveryServerTracks();
+        }
+    }
+
+    /** A canary's invalidation did not arrive: others may have been lost too, so the copies go, counted apart as undelivered. */
+    @Override
+    public synchronized void undelivered(TrackedServer server, String why) {
+        if (servers.containsValue(server)) {
+            discard(why, undelivered);
         }
     }
 
@@ -530,13 +576,14 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         }
     }
 
-    /** Under this object's lock: discards the copies, if any, saying why (unless {@code why} is null or tracking stopped). */
-    private void discard(String why) {
+    /** Under this object's lock: discards the copies, if any, saying why and counting it under {@code reason} too (unless {@code why} is null or tracking stopped). */
+    private void discard(String why, AtomicLong reason) {
         boolean was = active;
         active = false;
         caches.forEach(NearCache::end);
         updateServing();
         if (was && why != null) {
+            reason.incrementAndGet();
             drops.incrementAndGet();
             lastDrop = why;
             if (running) {
@@ -559,9 +606,14 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             }
         }
         else {
+            boolean canariesOnly = true;
             for (Object key : keys) {
                 if (key instanceof ByteBuffer bytes) {
                     RedisKey changed = RedisKey.of(bytes);
+                    if (isCanary(changed)) {
+                        continue; // a heartbeat's, this instance's or another's: no key of the application's
+                    }
+                    canariesOnly = false;
                     if (changed.startsWithAny(prefixes)) {
                         for (NearCache<?> cache : caches) {
                             cache.invalidate(changed);
@@ -569,9 +621,48 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
                     }
                 }
             }
+            if (canariesOnly) {
+                return;
+            }
         }
         // counted once handled: whoever sees the count move sees the copies without those keys
         invalidations.incrementAndGet();
+    }
+
+    /** Whether {@code key} is a canary of any instance's: the first prefix, then the mark. */
+    private boolean isCanary(RedisKey key) {
+        return canaryKey != null && key.startsWithAny(List.of(canaryMark));
+    }
+
+    /**
+     * The application's data connection, through the connection factory as the caches' reads take it: the
+     * canary goes where the application's writes go. Called on the connector's thread (taking the connection
+     * may open it); the commands are asynchronous, and the connection is given back once they are answered.
+     */
+    private final class DataPath implements TrackedServer.DataPath {
+
+        @Override
+        public CompletionStage<?> writeCanary(byte[] key, byte[] value, long expiryMillis) {
+            return withConnection(commands -> commands.psetex(key, expiryMillis, value));
+        }
+
+        @Override
+        public CompletionStage<String> serverInfo() {
+            return withConnection(commands -> commands.info("server"));
+        }
+
+        private <T> CompletionStage<T> withConnection(java.util.function.Function<RedisClusterAsyncCommands<byte[], byte[]>, CompletionStage<T>> command) {
+            RedisConnection connection = connectionFactory.getConnection();
+            try {
+                @SuppressWarnings("unchecked")
+                RedisClusterAsyncCommands<byte[], byte[]> commands = (RedisClusterAsyncCommands<byte[], byte[]>) connection.getNativeConnection();
+                return command.apply(commands).whenComplete((reply, error) -> execute(connection::close));
+            }
+            catch (RuntimeException ex) {
+                connection.close();
+                throw ex;
+            }
+        }
     }
 
     private void execute(Runnable task) {
@@ -601,7 +692,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
                 return;
             }
             running = false;
-            discard(null);
+            discard(null, connectionDrops);
             tracked = servers;
             servers = Map.of();
             if (scheduler != null) {

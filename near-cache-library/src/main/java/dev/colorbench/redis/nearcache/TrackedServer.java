@@ -1,14 +1,21 @@
 package dev.colorbench.redis.nearcache;
 
 import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
@@ -50,6 +57,20 @@ import org.slf4j.LoggerFactory;
  * (1.25 s) after its connection went silent: the next {@code PING} is sent within a beat, and is late
  * at its time-out, plus the time the scheduler's thread takes to run on a busy machine.
  *
+ * <p><b>Delivery is proven, not assumed.</b> A connection that answers its {@code PING} may still not deliver
+ * invalidations: a proxy that relays replies but drops RESP3 push frames, or a tracking connection left on a
+ * server that is no longer the one the application writes to (a demoted master). So, with a {@link DataPath},
+ * every heartbeat also writes a canary, a key of this instance's own under the first prefix
+ * ({@code PSETEX}, expiring in a minute), through the application's data connection, and once that is
+ * answered sends a {@code PING} on the tracking connection. Redis queues a write's invalidation to a
+ * {@code BCAST} tracking connection (which has no {@code NOLOOP}) before it answers the writer, and answers
+ * each connection in order, so the canary's invalidation arrives before that {@code PING}'s answer, or it
+ * never will: then the server is {@linkplain Events#undelivered undelivered}, and its run id is compared with
+ * the data connection's server's ({@code INFO server}); another server closes the tracking connection and
+ * opens a new one. The server {@linkplain #isDelivering() delivers} only from a canary proven on the
+ * connection as it is now; and a proof is a lease of {@code heartbeat + heartbeat time-out} from when its
+ * canary was sent: past it without a newer proof (a canary or its {@code PING} slow), the server is late.
+ *
  * <p>Nothing here blocks a thread that must be quick: the heartbeat runs on a scheduler that only
  * sends and checks, opening a connection (which blocks until it is open or fails) runs on a connector
  * thread of its own, and closing is asynchronous. The heartbeat is one {@code PING} per beat per
@@ -68,6 +89,24 @@ final class TrackedServer {
      * late, and how long before it counts as dropped (the application's command time-out).
      */
     record Settings(TrackingArgs tracking, Duration heartbeat, Duration silence, Duration commandTimeout) {
+    }
+
+    /** How long a canary stays in Redis: long past any heartbeat, so that nothing is left once an instance is gone. */
+    static final long CANARY_EXPIRY_MILLIS = 60_000;
+
+    /** What sits in every canary's key, between the prefix and the instance: what tells a canary's invalidation from a key's. */
+    static final String CANARY_MARK = "__near-cache-canary__::";
+
+    private static final Pattern RUN_ID = Pattern.compile("run_id:(\\w+)");
+
+    /** The application's data connection, as the canary reaches Redis through it: both asynchronous, never blocking the caller. */
+    interface DataPath {
+
+        /** {@code PSETEX key expiry value} on the application's data connection. */
+        CompletionStage<?> writeCanary(byte[] key, byte[] value, long expiryMillis);
+
+        /** {@code INFO server} of the server the data connection reaches. */
+        CompletionStage<String> serverInfo();
     }
 
     /** What a tracked server reports; each may be called on any of Lettuce's threads, or the library's. */
@@ -90,6 +129,12 @@ final class TrackedServer {
 
         /** A push message (an invalidation) arrived on the connection; on Lettuce's event loop: quick, never blocking. */
         void pushed(TrackedServer server, PushMessage message);
+
+        /** A canary's invalidation arrived on the connection as it is now: it {@linkplain TrackedServer#isDelivering() delivers}. */
+        void proven(TrackedServer server);
+
+        /** A canary's invalidation did not arrive, though the {@code PING} sent after it was answered: invalidations are lost. */
+        void undelivered(TrackedServer server, String why);
     }
 
     private final String name;
@@ -106,7 +151,28 @@ final class TrackedServer {
 
     private final Settings settings;
 
+    /** This instance's canary key on the server, under the first prefix; null: no canary, delivery is assumed (a cluster's master). */
+    private final byte[] canaryKey;
+
+    /** The application's data connection to the server, which the canary is written through. */
+    private final DataPath data;
+
     private final AtomicLong drops = new AtomicLong();
+
+    /** The invalidations of this instance's canary received, on any connection of this server's. */
+    private final AtomicLong canariesSeen = new AtomicLong();
+
+    /** The count of drops when a canary was last proven; delivering while no drop came after it. */
+    private volatile long provenAt = -1;
+
+    /** When the last canary proven was sent: its proof holds for heartbeat + heartbeat time-out from then. */
+    private volatile long provenSentNanos;
+
+    /** Whether the last proof is older than its lease: the copy must not answer until a newer one comes. */
+    private volatile boolean deliveryLate;
+
+    /** The canary under way: only touched by the scheduler's thread. */
+    private Canary canary;
 
     /** The count of drops Redis's last accepted {@code OK} was asked at; tracking while no drop came after it. */
     private volatile long confirmedAt = -1;
@@ -129,16 +195,23 @@ final class TrackedServer {
     private record Ping(StatefulRedisConnection<byte[], byte[]> connection, long drops, long sentNanos, CompletableFuture<String> reply) {
     }
 
+    private record Canary(StatefulRedisConnection<byte[], byte[]> connection, long drops, long sentNanos, long seenBefore) {
+    }
+
     /**
      * @param name what the logs and meters call the server: {@code Redis}, or {@code master host:port}
      * @param client the client whose default URI is the server's, with the application's options and resources
      * @param ownsClient whether the client is this server's alone, to shut down on {@link #close()} (not the application's)
      * @param scheduler the thread that beats the heart and keeps time: never blocked
      * @param connector the thread that opens connections, which blocks
+     * @param canaryKey this instance's canary key, under the first prefix; null for none
+     * @param data the application's data connection to the same server, which writes the canary
      */
     TrackedServer(String name, RedisClient client, boolean ownsClient, ScheduledExecutorService scheduler, Executor connector,
-            Settings settings, Events events) {
+            Settings settings, Events events, byte[] canaryKey, DataPath data) {
         this.name = name;
+        this.canaryKey = canaryKey;
+        this.data = data;
         this.client = client;
         this.ownsClient = ownsClient;
         this.scheduler = scheduler;
@@ -168,9 +241,17 @@ final class TrackedServer {
         return confirmedAt == drops.get();
     }
 
-    /** Whether the connection tracks and answers its heartbeat in time: only then may the copy answer. */
+    /**
+     * Whether the connection tracks and a canary's invalidation arrived on it as it is now: only then may a
+     * copy begin. Without a canary (a cluster's master), whether it tracks.
+     */
+    boolean isDelivering() {
+        return isTracking() && (canaryKey == null || provenAt == drops.get());
+    }
+
+    /** Whether the connection delivers and answers its heartbeat and its canaries in time: only then may the copy answer. */
     boolean isCurrent() {
-        return isTracking() && !late;
+        return isDelivering() && !late && !deliveryLate;
     }
 
     /** Drops counted since the server was made: the connection closed, or given up as silent. */
@@ -216,7 +297,12 @@ final class TrackedServer {
             return;
         }
         connectAttempts = 0;
-        opened.addListener(message -> events.pushed(this, message));
+        opened.addListener(message -> {
+            if (canaryKey != null && isOwnCanary(message)) {
+                canariesSeen.incrementAndGet();
+            }
+            events.pushed(this, message);
+        });
         opened.addListener(new RedisConnectionStateListener() {
 
             @Override
@@ -229,6 +315,7 @@ final class TrackedServer {
                 // a connection given up as silent was counted as dropped then; its close is no news
                 if (connection == opened) {
                     late = false;
+                    deliveryLate = false;
                     drops.incrementAndGet();
                     events.lost(TrackedServer.this, "lost the tracking connection to " + name);
                 }
@@ -274,9 +361,15 @@ final class TrackedServer {
      * On the scheduler's thread, every heartbeat: while the connection tracks, a {@code PING}. If the
      * last one failed, or is unanswered after the command time-out, the connection is given up; if it is
      * unanswered after the heartbeat time-out, it is late. A drop counted since the {@code PING} was sent
-     * (the connection closed, and Lettuce reconnects it) makes its answer no news.
+     * (the connection closed, and Lettuce reconnects it) makes its answer no news. Then the canary, if any.
      */
     private void heartbeat() {
+        ping();
+        canary();
+    }
+
+    /** The heartbeat's {@code PING}, and what the last one's answer, or its want, means. */
+    private void ping() {
         Ping last = ping;
         if (last != null && last.connection() == connection && last.drops() == drops.get()) {
             CompletableFuture<String> reply = last.reply();
@@ -325,6 +418,202 @@ final class TrackedServer {
         }
     }
 
+    /**
+     * On the scheduler's thread, every heartbeat while the connection tracks: a canary, unless one is under
+     * way; and late if the last proof's lease ran out. The canary is written through the data connection (on
+     * the connector's thread, as taking the application's connection may block), then a {@code PING} is sent on
+     * the tracking connection; both answered, the canary's invalidation has arrived before it, or never will.
+     */
+    private void canary() {
+        if (canaryKey == null) {
+            return;
+        }
+        StatefulRedisConnection<byte[], byte[]> current = connection;
+        long dropsNow = drops.get();
+        if (!open || current == null || !isTracking()) {
+            canary = null;
+            return;
+        }
+        checkLease();
+        Canary last = canary;
+        if (last != null && last.connection() == current && last.drops() == dropsNow) {
+            return; // one at a time: the lease bounds a slow one
+        }
+        Canary sent = new Canary(current, dropsNow, System.nanoTime(), canariesSeen.get());
+        canary = sent;
+        byte[] value = Long.toString(sent.sentNanos()).getBytes(StandardCharsets.US_ASCII);
+        CompletableFuture<Object> written = new CompletableFuture<>();
+        try {
+            connector.execute(() -> {
+                try {
+                    data.writeCanary(canaryKey, value, CANARY_EXPIRY_MILLIS).whenComplete((ok, error) -> {
+                        if (error != null) {
+                            written.completeExceptionally(error);
+                        }
+                        else {
+                            written.complete(ok);
+                        }
+                    });
+                }
+                catch (RuntimeException ex) {
+                    written.completeExceptionally(ex);
+                }
+            });
+        }
+        catch (RejectedExecutionException ex) {
+            return; // stopped meanwhile
+        }
+        written.thenCompose(ok -> current.async().ping().toCompletableFuture())
+                .whenComplete((pong, error) -> onScheduler(() -> canaryAnswered(sent, error)));
+    }
+
+    /** On the scheduler's thread: the canary's write and the {@code PING} after it were answered, or one failed. */
+    private void canaryAnswered(Canary sent, Throwable error) {
+        if (canary == sent) {
+            canary = null;
+        }
+        if (!open || connection != sent.connection() || drops.get() != sent.drops()) {
+            return; // the connection changed meanwhile: no news about the one there is
+        }
+        if (error != null) {
+            // unknown, not undelivered (the data connection may be down): the lease decides
+            log.debug("Near cache: the canary to {} failed ({}); the copy answers until its last proof is {} ms old", name,
+                    error.getClass().getSimpleName(), lease().toMillis());
+            return;
+        }
+        if (canariesSeen.get() > sent.seenBefore()) {
+            proven(sent);
+        }
+        else {
+            undelivered(sent);
+        }
+    }
+
+    private void proven(Canary sent) {
+        boolean was = isDelivering();
+        provenAt = sent.drops();
+        provenSentNanos = Math.max(provenSentNanos, sent.sentNanos());
+        boolean fresh = System.nanoTime() - provenSentNanos <= lease().toNanos();
+        try {
+            scheduler.schedule(this::checkLease, provenSentNanos + lease().toNanos() - System.nanoTime() + 1, TimeUnit.NANOSECONDS);
+        }
+        catch (RejectedExecutionException ex) {
+            // stopped meanwhile
+        }
+        if (!was) {
+            deliveryLate = !fresh;
+            log.info("Near cache: a canary's invalidation came back on the tracking connection to {}; it delivers", name);
+            events.proven(this);
+        }
+        else if (deliveryLate && fresh) {
+            deliveryLate = false;
+            events.answered(this);
+        }
+    }
+
+    /**
+     * The canary's {@code PING} was answered before its invalidation: invalidations are lost on the way. The
+     * copies go (what else was lost is unknown) until a canary is proven again; if the data connection reaches
+     * another server than the tracking connection (their run ids differ), the tracking connection is opened again.
+     */
+    private void undelivered(Canary sent) {
+        CompletableFuture<String> tracked = sent.connection().async().info("server").toCompletableFuture();
+        CompletableFuture<String> written = new CompletableFuture<>();
+        try {
+            // on the connector's thread, as the canary's write: taking the application's connection may block
+            connector.execute(() -> {
+                try {
+                    data.serverInfo().whenComplete((info, error) -> {
+                        if (error != null) {
+                            written.completeExceptionally(error);
+                        }
+                        else {
+                            written.complete(info);
+                        }
+                    });
+                }
+                catch (RuntimeException ex) {
+                    written.completeExceptionally(ex);
+                }
+            });
+        }
+        catch (RejectedExecutionException ex) {
+            return; // stopped meanwhile
+        }
+        tracked.thenCombine(written, (trackedInfo, writtenInfo) -> new String[] { runId(trackedInfo), runId(writtenInfo) })
+                .orTimeout(settings.silence().toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((ids, error) -> onScheduler(() -> {
+                    if (!open || connection != sent.connection() || drops.get() != sent.drops()) {
+                        return;
+                    }
+                    boolean was = provenAt == sent.drops();
+                    provenAt = -1;
+                    deliveryLate = false;
+                    if (ids != null && ids[0] != null && ids[1] != null && !ids[0].equals(ids[1])) {
+                        String why = "the tracking connection to " + name + " is on another server (run_id " + ids[0]
+                                + ") than the data connection (run_id " + ids[1] + "): the canary's invalidation did not arrive";
+                        events.undelivered(this, why);
+                        // a while before connecting again: the application's URI may still lead to the other server
+                        silent(sent.connection(), why, RETRY);
+                        return;
+                    }
+                    if (was) {
+                        log.warn("Near cache: the invalidation of a canary written to {} did not arrive on the tracking connection, though a PING sent"
+                                + " after it was answered: push messages are lost on the way; reading Redis until a canary comes back", name);
+                    }
+                    events.undelivered(this, "a canary's invalidation did not arrive on the tracking connection to " + name
+                            + ": push messages are lost on the way");
+                }));
+    }
+
+    /** On the scheduler's thread: late if the last proof is older than its lease. */
+    private void checkLease() {
+        if (!deliveryLate && isDelivering() && System.nanoTime() - provenSentNanos > lease().toNanos()) {
+            deliveryLate = true;
+            log.warn("Near cache: no canary proven on the tracking connection to {} for {} ms; the copy does not answer until one is", name,
+                    lease().toMillis());
+            events.late(this);
+        }
+    }
+
+    /** How long a canary's proof lets the copy answer, from when the canary was sent: a beat to send the next, and its time-out. */
+    private Duration lease() {
+        return settings.heartbeat().plus(settings.silence());
+    }
+
+    private boolean isOwnCanary(PushMessage message) {
+        if (!"invalidate".equals(message.getType())) {
+            return false;
+        }
+        List<Object> content = message.getContent();
+        if (content.size() > 1 && content.get(1) instanceof List<?> keys) {
+            for (Object key : keys) {
+                if (key instanceof ByteBuffer bytes && bytes.remaining() == canaryKey.length) {
+                    byte[] read = new byte[bytes.remaining()];
+                    bytes.duplicate().get(read);
+                    if (Arrays.equals(read, canaryKey)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String runId(String info) {
+        Matcher matcher = (info == null) ? null : RUN_ID.matcher(info);
+        return (matcher != null && matcher.find()) ? matcher.group(1) : null;
+    }
+
+    private void onScheduler(Runnable task) {
+        try {
+            scheduler.execute(task);
+        }
+        catch (RejectedExecutionException ex) {
+            // stopped meanwhile
+        }
+    }
+
     /** On the scheduler's thread: the {@code PING} under way is unanswered past the heartbeat time-out. */
     private void markLate() {
         if (late) {
@@ -340,6 +629,10 @@ final class TrackedServer {
      * opened on the connector's thread, tracked as after any drop. Its own close, later, is not counted again.
      */
     private void silent(StatefulRedisConnection<byte[], byte[]> quiet, String why) {
+        silent(quiet, why, Duration.ZERO);
+    }
+
+    private void silent(StatefulRedisConnection<byte[], byte[]> quiet, String why, Duration reconnectAfter) {
         ping = null;
         if (!open || connection != quiet) {
             return;
@@ -347,10 +640,11 @@ final class TrackedServer {
         log.warn("Near cache: the tracking connection to {} went silent ({}); dropping it and connecting again", name, why);
         connection = null;
         late = false;
+        deliveryLate = false;
         drops.incrementAndGet();
         events.lost(this, "the tracking connection to " + name + " went silent");
         quiet.closeAsync();
-        later(this::connect, Duration.ZERO);
+        later(this::connect, reconnectAfter);
     }
 
     /**

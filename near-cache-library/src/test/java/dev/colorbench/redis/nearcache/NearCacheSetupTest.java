@@ -91,6 +91,20 @@ class NearCacheSetupTest {
         assertThatThrownBy(ttl::validate).hasMessageContaining("redis.near-cache.time-to-live");
     }
 
+    /** The time-to-live bounds what no check sees, so it has a bound of its own: an hour, refused above it, naming the property. */
+    @Test
+    void theTimeToLiveIsAtMostAnHour() {
+        NearCacheProperties hour = properties();
+        hour.setTimeToLive(Duration.ofHours(1));
+        NearCacheProperties longer = properties();
+        longer.setTimeToLive(Duration.ofMinutes(61));
+
+        assertThatCode(hour::validate).doesNotThrowAnyException();
+        assertThatThrownBy(longer::validate).isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                .hasMessageContaining("at most 60 minutes")
+                .extracting(ex -> ((InvalidConfigurationPropertyValueException) ex).getName()).isEqualTo("redis.near-cache.time-to-live");
+    }
+
     @Test
     void theDefaultsAreSafe() {
         NearCacheProperties defaults = new NearCacheProperties();

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -109,7 +110,8 @@ public final class Publish {
     /**
      * Publishes the run in {@code run} beside the reference run, into {@code docs/results/<kind>/} with its comparison page:
      * the repeat, a full run of the reference run's commit on its processor, or elsewhere, on another; or the run with the CPU halved, a full run of a commit as clean
-     * whose own report records the CPU quota it ran under (docs/measuring.md#on-a-slower-machine).
+     * whose own report records the CPU quota it ran under (docs/measuring.md#on-a-slower-machine); or the run of fewer rows, a full run
+     * of the reference run's commit on its processor with some of its rows (docs/measuring.md#the-floor).
      */
     static String publishBeside(Path run, Path results, Reproducibility.Kind kind) {
         try {
@@ -131,6 +133,17 @@ public final class Publish {
                         + ") is published as '"
                         + Reproducibility.Kind.REPEAT.folder + "', one on another as '" + Reproducibility.Kind.ELSEWHERE.folder + "'; " + run
                         + " ran on " + environment.cpuModel());
+            }
+            // a run of fewer rows asks one thing only, whether a row's figures owe anything to the rows beside it: the same code,
+            // on the same processor, some of the same rows
+            if (kind == Reproducibility.Kind.FEWER_ROWS) {
+                java.util.Set<String> all = reference.modules().stream().map(ModuleSummary::module).collect(java.util.stream.Collectors.toSet());
+                List<String> rows = other.modules().stream().map(ModuleSummary::module).toList();
+                if (quick || !commit.equals(environment.gitCommit()) || !sameProcessor || !all.containsAll(rows) || rows.size() >= all.size()) {
+                    throw new IllegalStateException("A run of fewer rows is a full run of the reference run's commit " + commit + " on its processor ("
+                            + processor + "), of some of its rows; " + run + " holds " + (quick ? "a quick run" : "a run of " + environment.gitCommit()
+                                    + " on " + environment.cpuModel() + " with the rows " + rows));
+                }
             }
             if (kind == Reproducibility.Kind.HALVED && (quick || String.valueOf(environment.gitCommit()).endsWith("-dirty")
                     || environment.cpuQuota() == null || environment.cpuQuota() > environment.cores() / 2.0)) {

@@ -25,7 +25,12 @@ final class Reproducibility {
         REPEAT("repeat", "The same commit twice: the reference run and its repeat", "the repeat"),
         /** The reference run's commit again, on another processor of a VM of the same size: what carries to another machine. */
         ELSEWHERE("elsewhere", "The same commit on another processor: the reference run and its repeat elsewhere", "the repeat elsewhere"),
-        HALVED("halved", "The reference run and a run with the CPU halved", "the run with the CPU halved");
+        HALVED("halved", "The reference run and a run with the CPU halved", "the run with the CPU halved"),
+        /**
+         * The reference run's commit on some of its rows, on its processor: whether a row's figures owe anything to the rows run
+         * beside it (docs/measuring.md#the-floor).
+         */
+        FEWER_ROWS("fewer-rows", "The same commit on fewer rows: the reference run and a run of some of its rows", "the run of fewer rows");
 
         final String folder;
 
@@ -132,6 +137,9 @@ final class Reproducibility {
                             of.stream().filter(pair -> pair.movedPercent() <= 5).count(), of.size(),
                             String.format(Locale.ROOT, "%.1f", largest.movedPercent()), largest.module())));
         }
+        if (kind == Kind.FEWER_ROWS) {
+            page.append(floors(reference, other, pairs));
+        }
         page.append("\nRows settled in their warm-up: %s in the reference run, %s in %s.\n".formatted(settled(first), settled(second), kind.name));
         List<String[]> reversed = reversed(reference, other);
         long separated = apartInBoth(reference, other);
@@ -150,11 +158,45 @@ final class Reproducibility {
         return page.toString();
     }
 
+    /**
+     * The floor in both runs, and how many rows' x floor intervals overlap: the figure that must not depend on which rows ran
+     * (docs/measuring.md#the-floor).
+     */
+    private static String floors(Report.Summary reference, Report.Summary other, List<Pair> pairs) {
+        List<Pair> floor = pairs.stream().filter(pair -> pair.ratio().field().equals("floorRatio")).toList();
+        List<String> apart = floor.stream().filter(pair -> !pair.intervalsOverlap()).map(Pair::module).toList();
+        StringBuilder text = new StringBuilder();
+        if (reference.floor() != null && reference.floor().micros() != null && other.floor() != null && other.floor().micros() != null) {
+            text.append("\nThe floor: %s µs a request in the reference run, %s in %s.\n".formatted(micros(reference.floor().micros()),
+                    micros(other.floor().micros()), Kind.FEWER_ROWS.name));
+        }
+        text.append("\nx floor, which must not depend on which rows ran: %d of %d rows' intervals overlap the reference run's%s.\n".formatted(
+                floor.size() - apart.size(), floor.size(), apart.isEmpty() ? "" : "; apart: " + String.join(", ", apart)));
+        // x loop sets two rows of both runs against each other and no floor enters it: where it moved too, the rows' own cost did
+        List<String> loopApart = pairs.stream().filter(pair -> pair.ratio().field().equals("ratioToReference") && apart.contains(pair.module())
+                && !pair.intervalsOverlap()).map(Pair::module).toList();
+        if (!loopApart.isEmpty()) {
+            text.append("\nx loop, which no floor enters, is apart too for %s: what moved is %s cost against the loop, not the floor.\n"
+                    .formatted(String.join(", ", loopApart), loopApart.size() == 1 ? "that row's" : "those rows'"));
+        }
+        return text.toString();
+    }
+
+    /** {@code 117 (108-127)}: CPU µs with its interval, as the report gives them. */
+    private static String micros(Interval interval) {
+        return "%s (%s-%s)".formatted(ReportView.micros(interval.estimate()), ReportView.micros(interval.low()), ReportView.micros(interval.high()));
+    }
+
     /** Which processor each run had, as the run recorded it; when they differ, that its figures are not expected to carry. */
     private static String processors(Environment first, Environment second, Kind kind) {
         String one = first.cpuModel() == null ? "a processor not recorded" : first.cpuModel();
         String two = second.cpuModel() == null ? "a processor not recorded" : second.cpuModel();
         if (one.equals(two)) {
+            // the model's name alone does not make two machines one: a host of another build can run the same code at other speeds
+            if (first.os() != null && second.os() != null && !first.os().equals(second.os())) {
+                return ("Both ran on %d cores of %s, the reference run under %s, %s under %s: another host's build, whose microseconds"
+                        + " may differ row by row.").formatted(first.cores(), one, first.os(), kind.name, second.os());
+            }
             return "Both ran on %d cores of %s.".formatted(first.cores(), one);
         }
         return ("The reference run ran on %d cores of %s, %s on %d cores of %s: another processor, whose microseconds differ row by row,"

@@ -86,6 +86,57 @@ class RepeatRunTest {
         assertThat(Files.readString(halved.resolve("comparison.md"))).isEqualTo(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(run), Reproducibility.Kind.HALVED));
     }
 
+    /**
+     * A published run of fewer rows is of the reference run's commit, on its processor, on some of its rows, and its comparison page
+     * is the two summaries'; each of its rows' x floor holds within the reference run's interval (docs/measuring.md#the-floor).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aPublishedRunOfFewerRowsIsOfTheReferenceRunsCommitAndItsComparisonIsTheSummaries() throws Exception {
+        Path fewer = RESULTS.resolve(Reproducibility.Kind.FEWER_ROWS.folder);
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(fewer.resolve("summary.json")), "no run of fewer rows is published");
+        Map<String, Object> reference = Json.MAPPER.readValue(RESULTS.resolve("summary.json").toFile(), Map.class);
+        Map<String, Object> run = Json.MAPPER.readValue(fewer.resolve("summary.json").toFile(), Map.class);
+        Map<String, Object> first = (Map<String, Object>) reference.get("environment");
+        Map<String, Object> second = (Map<String, Object>) run.get("environment");
+        assertThat(second.get("gitCommit")).isEqualTo(first.get("gitCommit"));
+        assertThat(second.get("cpuModel")).isEqualTo(first.get("cpuModel"));
+        assertThat(second.get("quick")).isEqualTo(false);
+        assertThat(((List<Object>) run.get("modules")).size()).isLessThan(((List<Object>) reference.get("modules")).size());
+        assertThat(Files.readString(fewer.resolve("comparison.md")))
+                .isEqualTo(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(run), Reproducibility.Kind.FEWER_ROWS));
+    }
+
+    /** A run of fewer rows is refused unless it is of the reference run's commit, on its processor, with only its rows. */
+    @Test
+    void aRunOfFewerRowsIsOfTheReferenceRunsCommitProcessorAndRows(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path results = Files.createDirectories(dir.resolve("results"));
+        Path run = Files.createDirectories(dir.resolve("run"));
+        Json.MAPPER.writeValue(results.resolve("summary.json").toFile(), run(Map.of("cpuModel", "AMD EPYC"), rounds("a", 100), rounds("b", 200),
+                rounds("c", 300)));
+        Files.writeString(run.resolve("report.md"), "report");
+        for (Map<String, Object> other : List.of(run(Map.of("cpuModel", "AMD EPYC", "gitCommit", "def"), rounds("a", 100), rounds("b", 200)),
+                run(Map.of("cpuModel", "Intel(R) Xeon(R) Processor"), rounds("a", 100), rounds("b", 200)),
+                run(Map.of("cpuModel", "AMD EPYC"), rounds("a", 100), rounds("d", 200)),
+                run(Map.of("cpuModel", "AMD EPYC"), rounds("a", 100), rounds("b", 200), rounds("c", 300)))) {
+            Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), other);
+            org.assertj.core.api.Assertions.assertThatIllegalStateException().isThrownBy(() -> Publish.publishBeside(run, results, Reproducibility.Kind.FEWER_ROWS))
+                    .withMessageContaining("of some of its rows");
+        }
+        Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), run(Map.of("cpuModel", "AMD EPYC"), rounds("a", 100), rounds("c", 300)));
+        Publish.publishBeside(run, results, Reproducibility.Kind.FEWER_ROWS);
+        assertThat(results.resolve("fewer-rows").resolve("comparison.md")).content().startsWith("# The same commit on fewer rows")
+                .contains("x floor, which must not depend on which rows ran");
+    }
+
+    @Test
+    void theFloorSectionSaysWhetherARunOfFewerRowsIsPublished() throws Exception {
+        String page = Files.readString(Path.of("..", "docs", "measuring.md"));
+        boolean published = Files.isRegularFile(RESULTS.resolve(Reproducibility.Kind.FEWER_ROWS.folder).resolve("summary.json"));
+        assertThat(page.contains("results/fewer-rows/comparison.md")).as("docs/measuring.md links the run of fewer rows only when one is published")
+                .isEqualTo(published);
+    }
+
     @Test
     void theSlowerMachinesSectionSaysWhetherARunWithTheCpuHalvedIsPublished() throws Exception {
         String page = Files.readString(Path.of("..", "docs", "measuring.md"));
@@ -115,6 +166,22 @@ class RepeatRunTest {
         assertThat(pairs.get(1).movedPercent()).isCloseTo(0, within(1e-9));
         assertThat(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(repeat))).contains("| mget-raw | x loop | 20.00 (19.00-21.00) | 22.00 (21.50-22.50) | 10.0 % |",
                 "The largest move: mget-raw's x loop, 10.0 %. Moved more than 5 %: 1 of 2.");
+    }
+
+    /** A row whose x floor moved in a run of fewer rows is named, and so is its x loop where that moved too: no floor enters it. */
+    @Test
+    void aRunOfFewerRowsNamesTheRowsWhoseFloorRatioMovedAndWhetherTheirLoopRatioDid() {
+        Map<String, Object> reference = run(Map.of("estimate", 20.0, "low", 19.0, "high", 21.0), Map.of("estimate", 1.5, "low", 1.45, "high", 1.55));
+        Map<String, Object> moved = run(Map.of("estimate", 24.0, "low", 23.0, "high", 25.0), Map.of("estimate", 1.8, "low", 1.7, "high", 1.9));
+        Map<String, Object> floorOnly = run(Map.of("estimate", 20.5, "low", 19.5, "high", 21.5), Map.of("estimate", 1.8, "low", 1.7, "high", 1.9));
+
+        assertThat(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(reference), Reproducibility.Kind.FEWER_ROWS))
+                .contains("x floor, which must not depend on which rows ran: 1 of 1 rows' intervals overlap the reference run's.\n")
+                .doesNotContain("x loop, which no floor enters");
+        assertThat(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(moved), Reproducibility.Kind.FEWER_ROWS))
+                .contains("0 of 1 rows' intervals overlap the reference run's; apart: mget-raw.", "x loop, which no floor enters, is apart too for mget-raw");
+        assertThat(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(floorOnly), Reproducibility.Kind.FEWER_ROWS))
+                .contains("apart: mget-raw.").doesNotContain("x loop, which no floor enters");
     }
 
     private static Map<String, Object> run(Map<String, Object> loop, Map<String, Object> floor) {

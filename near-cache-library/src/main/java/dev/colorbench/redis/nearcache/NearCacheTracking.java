@@ -631,7 +631,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
 
     /** Whether {@code key} is a canary of any instance's: the first prefix, then the mark. */
     private boolean isCanary(RedisKey key) {
-        return canaryKey != null && key.startsWithAny(List.of(canaryMark));
+        return canaryKey != null && key.startsWith(canaryMark);
     }
 
     /**

@@ -44,11 +44,15 @@ final class RedisKey {
     /** Whether the key starts with one of {@code prefixes}, byte for byte. */
     boolean startsWithAny(List<byte[]> prefixes) {
         for (byte[] prefix : prefixes) {
-            if (bytes.length >= prefix.length && Arrays.equals(bytes, 0, prefix.length, prefix, 0, prefix.length)) {
+            if (startsWith(prefix)) {
                 return true;
             }
         }
         return false;
+    }
+
+    boolean startsWith(byte[] prefix) {
+        return bytes.length >= prefix.length && Arrays.equals(bytes, 0, prefix.length, prefix, 0, prefix.length);
     }
 
     @Override

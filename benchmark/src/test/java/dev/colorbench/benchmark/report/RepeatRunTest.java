@@ -129,19 +129,13 @@ class RepeatRunTest {
                 .contains("x floor, which must not depend on which rows ran");
     }
 
-    @Test
-    void theFloorSectionSaysWhetherARunOfFewerRowsIsPublished() throws Exception {
+    /** docs/measuring.md links the run with the CPU halved, and the run of fewer rows, only when one is published. */
+    @ParameterizedTest
+    @EnumSource(value = Reproducibility.Kind.class, names = { "HALVED", "FEWER_ROWS" })
+    void measuringSaysWhetherSuchARunIsPublished(Reproducibility.Kind kind) throws Exception {
         String page = Files.readString(Path.of("..", "docs", "measuring.md"));
-        boolean published = Files.isRegularFile(RESULTS.resolve(Reproducibility.Kind.FEWER_ROWS.folder).resolve("summary.json"));
-        assertThat(page.contains("results/fewer-rows/comparison.md")).as("docs/measuring.md links the run of fewer rows only when one is published")
-                .isEqualTo(published);
-    }
-
-    @Test
-    void theSlowerMachinesSectionSaysWhetherARunWithTheCpuHalvedIsPublished() throws Exception {
-        String page = Files.readString(Path.of("..", "docs", "measuring.md"));
-        boolean published = Files.isRegularFile(RESULTS.resolve(Reproducibility.Kind.HALVED.folder).resolve("summary.json"));
-        assertThat(page.contains("results/halved/comparison.md")).as("docs/measuring.md links the run with the CPU halved only when one is published")
+        boolean published = Files.isRegularFile(RESULTS.resolve(kind.folder).resolve("summary.json"));
+        assertThat(page.contains("results/" + kind.folder + "/comparison.md")).as("docs/measuring.md links " + kind.name + " only when one is published")
                 .isEqualTo(published);
     }
 

@@ -27,10 +27,10 @@ final class Reproducibility {
         ELSEWHERE("elsewhere", "The same commit on another processor: the reference run and its repeat elsewhere", "the repeat elsewhere"),
         HALVED("halved", "The reference run and a run with the CPU halved", "the run with the CPU halved"),
         /**
-         * The reference run's commit on some of its rows, on its processor: whether a row's figures owe anything to the rows run
+         * A published full run's commit on some of its rows, on its machine: whether a row's figures owe anything to the rows run
          * beside it (docs/measuring.md#the-floor).
          */
-        FEWER_ROWS("fewer-rows", "The same commit on fewer rows: the reference run and a run of some of its rows", "the run of fewer rows");
+        FEWER_ROWS("fewer-rows", "The same commit on fewer rows: a full run and a run of some of its rows, on one machine", "the run of fewer rows");
 
         final String folder;
 
@@ -42,6 +42,26 @@ final class Reproducibility {
             this.folder = folder;
             this.title = title;
             this.name = name;
+        }
+    }
+
+    /**
+     * The full run a comparison sets its run beside: the reference run, or for a run of fewer rows the published full run of the
+     * machine it ran on (its processor and its host's build), since another machine moves a row's microseconds by more than the
+     * rows beside it could. {@code folder} is under docs/results, empty for the reference run.
+     */
+    record Base(String folder, String name, String column) {
+
+        static final Base REFERENCE = new Base("", "the reference run", "reference");
+
+        static final Base ELSEWHERE = new Base(Kind.ELSEWHERE.folder, Kind.ELSEWHERE.name, Kind.ELSEWHERE.folder);
+
+        String summary() {
+            return "docs/results/" + (folder.isEmpty() ? "" : folder + "/") + "summary.json";
+        }
+
+        String capitalized() {
+            return Character.toUpperCase(name.charAt(0)) + name.substring(1);
         }
     }
 
@@ -93,34 +113,39 @@ final class Reproducibility {
 
     /** The comparison page of the reference run and {@code other}, a run of the given kind. */
     static String markdown(Report.Summary reference, Report.Summary other, Kind kind) {
+        return markdown(Base.REFERENCE, reference, other, kind);
+    }
+
+    /** The comparison page of {@code reference}, the full run {@code base} names, and {@code other}, a run of the given kind. */
+    static String markdown(Base base, Report.Summary reference, Report.Summary other, Kind kind) {
         Environment first = reference.environment();
         Environment second = other.environment();
         List<Pair> pairs = pairs(reference, other);
         StringBuilder page = new StringBuilder();
         page.append("# ").append(kind.title).append("\n\n");
         boolean oneCommit = String.valueOf(first.gitCommit()).equals(String.valueOf(second.gitCommit()));
-        page.append("Written by `./mvnw -Ppublish -pl benchmark -am verify -Dpublish.as=%s` from docs/results/summary.json (%s) and docs/results/%s/summary.json (%s), %s; the rounds' orders from seed %s and seed %s.%s\n\n"
-                .formatted(kind.folder, first.date(), kind.folder, second.date(),
+        page.append("Written by `./mvnw -Ppublish -pl benchmark -am verify -Dpublish.as=%s` from %s (%s) and docs/results/%s/summary.json (%s), %s; the rounds' orders from seed %s and seed %s.%s\n\n"
+                .formatted(kind.folder, base.summary(), first.date(), kind.folder, second.date(),
                         oneCommit ? "both of commit `%s`".formatted(first.gitCommit())
                                 : "of commits `%s` and `%s`".formatted(first.gitCommit(), second.gitCommit()),
                         seed(first), seed(second),
                         second.cpuQuota() != null ? " The second ran on %s cores under a CPU quota of %s of them (a cgroup's)."
                                 .formatted(second.cores(), Format.number(second.cpuQuota())) : ""));
-        page.append(processors(first, second, kind)).append("\n\n");
-        page.append("| row | ratio | reference (95 %% interval) | %s (95 %% interval) | moved |\n| --- | --- | --: | --: | --: |\n".formatted(kind.folder));
+        page.append(processors(base, first, second, kind)).append("\n\n");
+        page.append("| row | ratio | %s (95 %% interval) | %s (95 %% interval) | moved |\n| --- | --- | --: | --: | --: |\n".formatted(base.column(), kind.folder));
         for (Pair pair : pairs) {
             page.append("| %s | %s | %s | %s | %s %% |\n".formatted(pair.module(), pair.ratio().name(), cell(pair.ratio(), pair.reference()),
                     cell(pair.ratio(), pair.repeat()), String.format(Locale.ROOT, "%.1f", pair.movedPercent())));
         }
         for (ModuleSummary twin : twins(reference)) {
             ModuleSummary again = twins(other).stream().filter(row -> row.module().equals(twin.module())).findFirst().orElse(null);
-            page.append("\nThe A/A pair, %s against %s: TPS %s, CPU per request %s in the reference run; %s and %s in %s.\n".formatted(
-                    twin.module(), twin.twinOf(), aa(twin, ModuleSummary::twinTpsRatio), aa(twin, ModuleSummary::twinCpuRatio),
+            page.append("\nThe A/A pair, %s against %s: TPS %s, CPU per request %s in %s; %s and %s in %s.\n".formatted(
+                    twin.module(), twin.twinOf(), aa(twin, ModuleSummary::twinTpsRatio), aa(twin, ModuleSummary::twinCpuRatio), base.name(),
                     aa(again, ModuleSummary::twinTpsRatio), aa(again, ModuleSummary::twinCpuRatio), kind.name));
         }
         reference(reference).ifPresent(row -> reference(other).ifPresent(again -> page.append(
-                "\nThe row every x loop is over, %s: %s TPS at %s µs a request in the reference run; %s TPS at %s µs in %s.\n".formatted(
-                        row.module(), Format.grouped(row.tps().estimate()), ReportView.micros(row.cpuMicros().estimate()),
+                "\nThe row every x loop is over, %s: %s TPS at %s µs a request in %s; %s TPS at %s µs in %s.\n".formatted(
+                        row.module(), Format.grouped(row.tps().estimate()), ReportView.micros(row.cpuMicros().estimate()), base.name(),
                         Format.grouped(again.tps().estimate()), ReportView.micros(again.cpuMicros().estimate()), kind.name))));
         Pair most = pairs.stream().max(java.util.Comparator.comparingDouble(Pair::movedPercent)).orElse(null);
         long over = pairs.stream().filter(pair -> pair.movedPercent() > 5).count();
@@ -138,17 +163,17 @@ final class Reproducibility {
                             String.format(Locale.ROOT, "%.1f", largest.movedPercent()), largest.module())));
         }
         if (kind == Kind.FEWER_ROWS) {
-            page.append(floors(reference, other, pairs));
+            page.append(floors(base, reference, other, pairs));
         }
-        page.append("\nRows settled in their warm-up: %s in the reference run, %s in %s.\n".formatted(settled(first), settled(second), kind.name));
+        page.append("\nRows settled in their warm-up: %s in %s, %s in %s.\n".formatted(settled(first), base.name(), settled(second), kind.name));
         List<String[]> reversed = reversed(reference, other);
         long separated = apartInBoth(reference, other);
         page.append("\nThe ranking (%s): of %d pair%s of rows ranked apart in both runs, %s.\n".formatted(Ranking.COLUMN.replace(" (95 % interval)", ""),
                 separated, separated == 1 ? "" : "s", reversed.isEmpty() ? "none is in the opposite order"
                         : reversed.size() + (reversed.size() == 1 ? " is" : " are") + " in the opposite order: "
-                                + reversed.stream().map(pair -> pair[0] + " before " + pair[1] + " in the reference run")
+                                + reversed.stream().map(pair -> pair[0] + " before " + pair[1] + " in " + base.name())
                                         .collect(java.util.stream.Collectors.joining(", "))));
-        List<String[]> leaning = leaningTheOtherWay(reference, other, kind.name);
+        List<String[]> leaning = leaningTheOtherWay(reference, other, base.name(), kind.name);
         long apartInOne = orders(reference, other).stream().filter(order -> (order.inReference() == 0) != (order.inOther() == 0)).count();
         page.append("\nOf %d pair%s of rows ranked apart in one run and level in the other, %s.\n".formatted(apartInOne, apartInOne == 1 ? "" : "s",
                 leaning.isEmpty() ? "none leans the other way in the run that calls it level"
@@ -162,16 +187,16 @@ final class Reproducibility {
      * The floor in both runs, and how many rows' x floor intervals overlap: the figure that must not depend on which rows ran
      * (docs/measuring.md#the-floor).
      */
-    private static String floors(Report.Summary reference, Report.Summary other, List<Pair> pairs) {
+    private static String floors(Base base, Report.Summary reference, Report.Summary other, List<Pair> pairs) {
         List<Pair> floor = pairs.stream().filter(pair -> pair.ratio().field().equals("floorRatio")).toList();
         List<String> apart = floor.stream().filter(pair -> !pair.intervalsOverlap()).map(Pair::module).toList();
         StringBuilder text = new StringBuilder();
         if (reference.floor() != null && reference.floor().micros() != null && other.floor() != null && other.floor().micros() != null) {
-            text.append("\nThe floor: %s µs a request in the reference run, %s in %s.\n".formatted(micros(reference.floor().micros()),
+            text.append("\nThe floor: %s µs a request in %s, %s in %s.\n".formatted(micros(reference.floor().micros()), base.name(),
                     micros(other.floor().micros()), Kind.FEWER_ROWS.name));
         }
-        text.append("\nx floor, which must not depend on which rows ran: %d of %d rows' intervals overlap the reference run's%s.\n".formatted(
-                floor.size() - apart.size(), floor.size(), apart.isEmpty() ? "" : "; apart: " + String.join(", ", apart)));
+        text.append("\nx floor, which must not depend on which rows ran: %d of %d rows' intervals overlap %s's%s.\n".formatted(
+                floor.size() - apart.size(), floor.size(), base.name(), apart.isEmpty() ? "" : "; apart: " + String.join(", ", apart)));
         // x loop sets two rows of both runs against each other and no floor enters it: where it moved too, the rows' own cost did
         List<String> loopApart = pairs.stream().filter(pair -> pair.ratio().field().equals("ratioToReference") && apart.contains(pair.module())
                 && !pair.intervalsOverlap()).map(Pair::module).toList();
@@ -188,19 +213,19 @@ final class Reproducibility {
     }
 
     /** Which processor each run had, as the run recorded it; when they differ, that its figures are not expected to carry. */
-    private static String processors(Environment first, Environment second, Kind kind) {
+    private static String processors(Base base, Environment first, Environment second, Kind kind) {
         String one = first.cpuModel() == null ? "a processor not recorded" : first.cpuModel();
         String two = second.cpuModel() == null ? "a processor not recorded" : second.cpuModel();
         if (one.equals(two)) {
             // the model's name alone does not make two machines one: a host of another build can run the same code at other speeds
             if (first.os() != null && second.os() != null && !first.os().equals(second.os())) {
-                return ("Both ran on %d cores of %s, the reference run under %s, %s under %s: another host's build, whose microseconds"
-                        + " may differ row by row.").formatted(first.cores(), one, first.os(), kind.name, second.os());
+                return ("Both ran on %d cores of %s, %s under %s, %s under %s: another host's build, whose microseconds"
+                        + " may differ row by row.").formatted(first.cores(), one, base.name(), first.os(), kind.name, second.os());
             }
             return "Both ran on %d cores of %s.".formatted(first.cores(), one);
         }
-        return ("The reference run ran on %d cores of %s, %s on %d cores of %s: another processor, whose microseconds differ row by row,"
-                + " so this page shows what carries to another machine of this size, not only to another run.").formatted(first.cores(), one,
+        return ("%s ran on %d cores of %s, %s on %d cores of %s: another processor, whose microseconds differ row by row,"
+                + " so this page shows what carries to another machine of this size, not only to another run.").formatted(base.capitalized(), first.cores(), one,
                         kind.name, second.cores(), two);
     }
 
@@ -255,12 +280,12 @@ final class Reproducibility {
      * reversal between two runs that both rank a pair needs; a pair one run separates and the other only leans against is the
      * weaker, commoner disagreement, and the page counts it too.
      */
-    static List<String[]> leaningTheOtherWay(Report.Summary reference, Report.Summary other, String otherName) {
+    static List<String[]> leaningTheOtherWay(Report.Summary reference, Report.Summary other, String referenceName, String otherName) {
         List<String[]> leaning = new ArrayList<>();
         for (Order order : orders(reference, other)) {
             if (order.inReference() != 0 && order.inOther() == 0 && order.leanInOther() == -order.inReference()) {
-                leaning.add(order.inReference() < 0 ? new String[] {order.first(), order.second(), "the reference run"}
-                        : new String[] {order.second(), order.first(), "the reference run"});
+                leaning.add(order.inReference() < 0 ? new String[] {order.first(), order.second(), referenceName}
+                        : new String[] {order.second(), order.first(), referenceName});
             }
             if (order.inOther() != 0 && order.inReference() == 0 && order.leanInReference() == -order.inOther()) {
                 leaning.add(order.inOther() < 0 ? new String[] {order.first(), order.second(), otherName}

@@ -87,46 +87,62 @@ class RepeatRunTest {
     }
 
     /**
-     * A published run of fewer rows is of the reference run's commit, on its processor, on some of its rows, and its comparison page
-     * is the two summaries'; each of its rows' x floor holds within the reference run's interval (docs/measuring.md#the-floor).
+     * A published run of fewer rows is of a published full run's commit, on its processor and host build, on some of its rows,
+     * and its comparison page is the two summaries'; each of its rows' x floor holds within the full run's interval
+     * (docs/measuring.md#the-floor).
      */
     @Test
     @SuppressWarnings("unchecked")
-    void aPublishedRunOfFewerRowsIsOfTheReferenceRunsCommitAndItsComparisonIsTheSummaries() throws Exception {
+    void aPublishedRunOfFewerRowsIsOfAFullRunsCommitAndMachineAndItsComparisonIsTheSummaries() throws Exception {
         Path fewer = RESULTS.resolve(Reproducibility.Kind.FEWER_ROWS.folder);
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(fewer.resolve("summary.json")), "no run of fewer rows is published");
-        Map<String, Object> reference = Json.MAPPER.readValue(RESULTS.resolve("summary.json").toFile(), Map.class);
         Map<String, Object> run = Json.MAPPER.readValue(fewer.resolve("summary.json").toFile(), Map.class);
-        Map<String, Object> first = (Map<String, Object>) reference.get("environment");
+        Reproducibility.Base base = Publish.fullRunOf(RESULTS, Report.Summary.of(run));
+        Map<String, Object> full = Json.MAPPER.readValue(RESULTS.resolve(base.folder()).resolve("summary.json").toFile(), Map.class);
+        Map<String, Object> first = (Map<String, Object>) full.get("environment");
         Map<String, Object> second = (Map<String, Object>) run.get("environment");
-        assertThat(second.get("gitCommit")).isEqualTo(first.get("gitCommit"));
-        assertThat(second.get("cpuModel")).isEqualTo(first.get("cpuModel"));
+        for (String key : List.of("gitCommit", "cpuModel", "os")) {
+            assertThat(second.get(key)).as(key).isEqualTo(first.get(key));
+        }
         assertThat(second.get("quick")).isEqualTo(false);
-        assertThat(((List<Object>) run.get("modules")).size()).isLessThan(((List<Object>) reference.get("modules")).size());
+        assertThat(((List<Object>) run.get("modules")).size()).isLessThan(((List<Object>) full.get("modules")).size());
         assertThat(Files.readString(fewer.resolve("comparison.md")))
-                .isEqualTo(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(run), Reproducibility.Kind.FEWER_ROWS));
+                .isEqualTo(Reproducibility.markdown(base, Report.Summary.of(full), Report.Summary.of(run), Reproducibility.Kind.FEWER_ROWS));
     }
 
-    /** A run of fewer rows is refused unless it is of the reference run's commit, on its processor, with only its rows. */
+    /**
+     * A run of fewer rows is refused unless it is of a published full run's commit, on its processor and host build, with only
+     * its rows; it is set beside that run, the reference run or the repeat elsewhere.
+     */
     @Test
-    void aRunOfFewerRowsIsOfTheReferenceRunsCommitProcessorAndRows(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    void aRunOfFewerRowsIsOfAFullRunsCommitMachineAndRows(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path results = Files.createDirectories(dir.resolve("results"));
         Path run = Files.createDirectories(dir.resolve("run"));
-        Json.MAPPER.writeValue(results.resolve("summary.json").toFile(), run(Map.of("cpuModel", "AMD EPYC"), rounds("a", 100), rounds("b", 200),
-                rounds("c", 300)));
+        Map<String, Object> epyc = Map.of("cpuModel", "AMD EPYC", "os", "Linux 6.18 v1045");
+        Map<String, Object> xeon = Map.of("cores", 2, "cpuModel", "Intel(R) Xeon(R) Processor", "os", "Linux 6.18 v1045");
+        Json.MAPPER.writeValue(results.resolve("summary.json").toFile(), run(epyc, rounds("a", 100), rounds("b", 200), rounds("c", 300)));
         Files.writeString(run.resolve("report.md"), "report");
-        for (Map<String, Object> other : List.of(run(Map.of("cpuModel", "AMD EPYC", "gitCommit", "def"), rounds("a", 100), rounds("b", 200)),
-                run(Map.of("cpuModel", "Intel(R) Xeon(R) Processor"), rounds("a", 100), rounds("b", 200)),
-                run(Map.of("cpuModel", "AMD EPYC"), rounds("a", 100), rounds("d", 200)),
-                run(Map.of("cpuModel", "AMD EPYC"), rounds("a", 100), rounds("b", 200), rounds("c", 300)))) {
+        for (Map<String, Object> other : List.of(run(Map.of("cpuModel", "AMD EPYC", "os", "Linux 6.18 v1045", "gitCommit", "def"), rounds("a", 100), rounds("b", 200)),
+                run(xeon, rounds("a", 100), rounds("b", 200)),
+                run(Map.of("cpuModel", "AMD EPYC", "os", "Linux 6.18 v1098"), rounds("a", 100), rounds("b", 200)),
+                run(epyc, rounds("a", 100), rounds("d", 200)),
+                run(epyc, rounds("a", 100), rounds("b", 200), rounds("c", 300)))) {
             Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), other);
             org.assertj.core.api.Assertions.assertThatIllegalStateException().isThrownBy(() -> Publish.publishBeside(run, results, Reproducibility.Kind.FEWER_ROWS))
                     .withMessageContaining("of some of its rows");
         }
-        Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), run(Map.of("cpuModel", "AMD EPYC"), rounds("a", 100), rounds("c", 300)));
+        Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), run(epyc, rounds("a", 100), rounds("c", 300)));
         Publish.publishBeside(run, results, Reproducibility.Kind.FEWER_ROWS);
         assertThat(results.resolve("fewer-rows").resolve("comparison.md")).content().startsWith("# The same commit on fewer rows")
-                .contains("x floor, which must not depend on which rows ran");
+                .contains("from docs/results/summary.json", "rows' intervals overlap the reference run's");
+
+        Path elsewhere = Files.createDirectories(results.resolve(Reproducibility.Kind.ELSEWHERE.folder));
+        Json.MAPPER.writeValue(elsewhere.resolve("summary.json").toFile(), run(xeon, rounds("a", 110), rounds("b", 210), rounds("c", 310)));
+        Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), run(xeon, rounds("a", 110), rounds("b", 210)));
+        Publish.publishBeside(run, results, Reproducibility.Kind.FEWER_ROWS);
+        assertThat(results.resolve("fewer-rows").resolve("comparison.md")).content().contains("from docs/results/elsewhere/summary.json",
+                "| row | ratio | elsewhere (95 % interval) | fewer-rows (95 % interval) | moved |", "Both ran on 2 cores of Intel(R) Xeon(R) Processor.",
+                "overlap the repeat elsewhere's");
     }
 
     /** docs/measuring.md links the run with the CPU halved, and the run of fewer rows, only when one is published. */
@@ -224,7 +240,7 @@ class RepeatRunTest {
         Map<String, Object> reference = run(Map.of("cores", 2, "cpuModel", "AMD EPYC"), rounds("a", 100), rounds("b", 200));
         Map<String, Object> other = run(Map.of("cores", 2, "cpuModel", "Intel(R) Xeon(R) Processor"), wobbling("a", 52), rounds("b", 50));
 
-        assertThat(Reproducibility.leaningTheOtherWay(Report.Summary.of(reference), Report.Summary.of(other), "the repeat"))
+        assertThat(Reproducibility.leaningTheOtherWay(Report.Summary.of(reference), Report.Summary.of(other), "the reference run", "the repeat"))
                 .extracting(pair -> String.join(" ", pair)).containsExactly("a b the reference run");
         assertThat(Reproducibility.markdown(Report.Summary.of(reference), Report.Summary.of(other), Reproducibility.Kind.REPEAT)).contains(
                 "The reference run ran on 2 cores of AMD EPYC, the repeat on 2 cores of Intel(R) Xeon(R) Processor: another processor",

@@ -123,6 +123,25 @@ public final class NearCache<V> implements AutoCloseable {
         return value;
     }
 
+    /**
+     * As {@link #getIfPresent}, but a key the copy lacks is not counted as a miss: for a caller that reads it next through
+     * {@link #getAll}, which counts it.
+     */
+    @SuppressWarnings("unchecked")
+    V peek(String key) {
+        open();
+        LocalCopy current = copy;
+        if (current == null || !serving) {
+            return null;
+        }
+        RedisKey redisKey = RedisKey.of(key);
+        V value = isTracked(redisKey) ? (V) current.get(redisKey) : null;
+        if (value != null) {
+            counters.hits.increment();
+        }
+        return value;
+    }
+
     /** Each key's value, in the order asked: from the copy where it holds it, the rest with one read of Redis. */
     public Values<V> getAll(List<String> keys) {
         open();

@@ -6,6 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -53,6 +56,12 @@ public class NearCacheManager extends RedisCacheManager implements DisposableBea
 
     private final CacheStatisticsCollector statistics;
 
+    /** Where the caches' asynchronous reads read a key their copy lacks. */
+    private final Executor reads;
+
+    /** The executor the manager made for those reads, when none was given: shut down with the manager. */
+    private final ExecutorService ownReads;
+
     /** The caches made so far, each once: closed with the manager. */
     private final Map<String, NearRedisCache> made = new ConcurrentHashMap<>();
 
@@ -60,6 +69,8 @@ public class NearCacheManager extends RedisCacheManager implements DisposableBea
         super(cacheWriter, builder.defaults, builder.allowRuntimeCacheCreation, builder.initialCaches);
         this.tracking = builder.tracking;
         this.statistics = statistics;
+        this.ownReads = (builder.reads == null) ? Executors.newCachedThreadPool(NearCacheManager::readThread) : null;
+        this.reads = (builder.reads == null) ? ownReads : builder.reads;
         setTransactionAware(builder.transactionAware);
     }
 
@@ -90,7 +101,7 @@ public class NearCacheManager extends RedisCacheManager implements DisposableBea
             if (previous != null) {
                 previous.nearCache().close(); // made again (the caches initialized again): the old one is read no more
             }
-            return new NearRedisCache(name, getCacheWriter(), configuration, tracking, statistics);
+            return new NearRedisCache(name, getCacheWriter(), configuration, tracking, statistics, reads);
         });
     }
 
@@ -109,6 +120,16 @@ public class NearCacheManager extends RedisCacheManager implements DisposableBea
     @Override
     public void destroy() {
         made.values().forEach(cache -> cache.nearCache().close());
+        if (ownReads != null) {
+            ownReads.shutdown();
+        }
+    }
+
+    /** A thread of the manager's own executor for asynchronous reads: a daemon, named for a thread dump. */
+    private static Thread readThread(Runnable read) {
+        Thread thread = new Thread(read, "near-cache-retrieve");
+        thread.setDaemon(true);
+        return thread;
     }
 
     /**
@@ -174,6 +195,8 @@ public class NearCacheManager extends RedisCacheManager implements DisposableBea
 
         private boolean transactionAware;
 
+        private Executor reads;
+
         private Builder(NearCacheTracking tracking, RedisConnectionFactory connectionFactory) {
             this.tracking = tracking;
             this.connectionFactory = connectionFactory;
@@ -200,6 +223,17 @@ public class NearCacheManager extends RedisCacheManager implements DisposableBea
         /** Counts gets, hits, misses, puts and deletes, for {@link RedisCache#getStatistics()} and Spring Boot's cache meters. */
         public Builder enableStatistics() {
             this.statistics = true;
+            return this;
+        }
+
+        /**
+         * Where a cache's asynchronous read ({@code retrieve}, for a {@code CompletableFuture} or reactive {@code @Cacheable})
+         * reads a key its copy lacks, which blocks for up to {@code redis.near-cache.read-timeout}. Unset, the manager makes
+         * a pool of daemon threads of its own, which grows with the reads under way; Spring Boot's auto-configuration gives
+         * its application task executor ({@code spring.task.execution.*}) instead.
+         */
+        public Builder asynchronousReads(Executor executor) {
+            this.reads = executor;
             return this;
         }
 

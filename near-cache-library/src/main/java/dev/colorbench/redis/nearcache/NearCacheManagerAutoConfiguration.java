@@ -4,9 +4,11 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.Executor;
 
 import org.springframework.aop.framework.autoproxy.AutoProxyUtils;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -58,11 +60,14 @@ import org.springframework.util.ReflectionUtils;
 @EnableConfigurationProperties(CacheProperties.class)
 public class NearCacheManagerAutoConfiguration {
 
+    /** The name of Spring Boot's application task executor bean, which the caches' asynchronous reads run on when there is one. */
+    static final String APPLICATION_TASK_EXECUTOR = "applicationTaskExecutor";
+
     @Bean
     NearCacheManager cacheManager(NearCacheTracking tracking, RedisConnectionFactory redisConnectionFactory, CacheProperties cacheProperties,
             ObjectProvider<RedisCacheConfiguration> redisCacheConfiguration,
             ObjectProvider<RedisCacheManagerBuilderCustomizer> builderCustomizers, ObjectProvider<CacheManagerCustomizer<?>> customizers,
-            ResourceLoader resourceLoader) {
+            ResourceLoader resourceLoader, @Qualifier(APPLICATION_TASK_EXECUTOR) ObjectProvider<Executor> applicationTaskExecutor) {
         RedisCacheConfiguration defaults = redisCacheConfiguration.getIfAvailable(() -> fromProperties(cacheProperties.getRedis(),
                 resourceLoader.getClassLoader()));
         // Spring Boot's own builder, so that its customizers run as they would for RedisCacheManager; the manager takes what it can read back
@@ -81,6 +86,8 @@ public class NearCacheManagerAutoConfiguration {
         if (customized.isTransactionAware()) {
             near.transactionAware();
         }
+        // Spring Boot's executor for the application's own asynchronous work, sized by spring.task.execution.*, virtual threads if on
+        applicationTaskExecutor.ifAvailable(near::asynchronousReads);
         return new CacheManagerCustomizers(customizers.orderedStream().toList()).customize(near.build());
     }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
@@ -32,6 +33,9 @@ import org.springframework.data.redis.serializer.SerializationException;
  * read sees its write. The other instances see it when the invalidation reaches them.
  *
  * <p>{@link #getAll} reads many keys at once: one MGET of just the keys the copy lacks.
+ *
+ * <p>The asynchronous reads of a {@code CompletableFuture}, {@code Mono} or {@code Flux} {@code @Cacheable} ({@link #retrieve})
+ * go through the copy too: a hit completes at once, and a miss reads and keeps the key on the manager's executor.
  *
  * <p>A hit hands out the value the miss decoded, the same object to every caller, when its type cannot change
  * ({@code redis.near-cache.cache-manager.share-values}, {@link NearCacheProperties.ShareValues}); any other value is
@@ -63,10 +67,14 @@ public class NearRedisCache extends RedisCache {
 
     private final CacheStatisticsCollector statistics;
 
+    /** Where {@link #retrieve(Object)} reads a key the copy lacks. */
+    private final Executor reads;
+
     NearRedisCache(String name, RedisCacheWriter cacheWriter, RedisCacheConfiguration configuration, NearCacheTracking tracking,
-            CacheStatisticsCollector statistics) {
+            CacheStatisticsCollector statistics, Executor reads) {
         super(name, cacheWriter, configuration);
         this.statistics = statistics;
+        this.reads = reads;
         this.shared = tracking.properties().getCacheManager().getShareValues();
         this.near = tracking.newCache(name, this::decode);
     }
@@ -250,16 +258,21 @@ public class NearRedisCache extends RedisCache {
         }
     }
 
-    /** From the copy when it holds the key, without a command; otherwise {@code RedisCache}'s asynchronous GET, whose value is not kept. */
+    /**
+     * From the copy when it holds the key, without a command, on the caller's thread. Otherwise the key is read as
+     * {@link #lookup} reads it, one MGET through the near cache, so that the value is kept and the next read costs nothing;
+     * on the manager's executor for these reads, since a read can wait up to {@code redis.near-cache.read-timeout} and a
+     * reactive caller's thread must not.
+     */
     @Override
     public CompletableFuture<ValueWrapper> retrieve(Object key) {
-        Object kept = near.getIfPresent(createCacheKey(key));
+        Object kept = near.peek(createCacheKey(key));
         if (kept != null) {
             Object value = handedOut(kept);
             count(value);
             return CompletableFuture.completedFuture(toValueWrapper(value));
         }
-        return super.retrieve(key);
+        return CompletableFuture.supplyAsync(() -> toValueWrapper(lookup(key)), reads);
     }
 
     /** As {@code RedisCache}'s, and the key leaves the copy once the write is done. */

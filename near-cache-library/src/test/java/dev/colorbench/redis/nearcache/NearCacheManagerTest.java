@@ -153,6 +153,13 @@ class NearCacheManagerTest {
             return source.get(id);
         }
 
+        /** The same cache, read asynchronously: Spring's cache interceptor reads it with {@code Cache.retrieve}. */
+        @Cacheable("items")
+        public CompletableFuture<Item> findLater(String id) {
+            loads.incrementAndGet();
+            return CompletableFuture.completedFuture(source.get(id));
+        }
+
         /** A value of a type callers can change, in the same cache. */
         @Cacheable("items")
         public ArrayList<String> tags(String id) {
@@ -514,6 +521,28 @@ class NearCacheManagerTest {
             release.countDown();
             loaders.shutdownNow();
         }
+    }
+
+    /**
+     * A CompletableFuture-returning {@code @Cacheable} reads through the copy too: a miss keeps what it read, and warm reads
+     * cost Redis nothing. Before, each of its reads was a GET of Redis.
+     */
+    @Test
+    void warmAsynchronousReadsCostRedisNothing() {
+        String id = fresh("async-warm");
+        items.hold(id, new Item(id, 1));
+        awaitWarm(() -> items.findLater(id).join());
+        int loads = items.loads();
+        try (RedisCommandStats stats = RedisCommandStats.connect(REDIS.url())) {
+            RedisCommandStats.Usage usage = stats.usage(() -> {
+                for (int i = 0; i < 20; i++) {
+                    assertThat(items.findLater(id).join()).isEqualTo(new Item(id, 1));
+                }
+            });
+
+            assertThat(usage.commands()).as("Redis commands of 20 warm asynchronous @Cacheable reads").isEmpty();
+        }
+        assertThat(items.loads()).as("loads of the service").isEqualTo(loads);
     }
 
     /** The asynchronous reads of a CompletableFuture-returning {@code @Cacheable}: a put is read back, and a loaded value is stored and read back. */

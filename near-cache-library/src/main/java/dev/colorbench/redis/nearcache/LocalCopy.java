@@ -90,6 +90,11 @@ final class LocalCopy {
                 .build();
     }
 
+    /** A new bound in bytes: entries are evicted now, on this thread, until the copy weighs no more. */
+    void resize(long maximumBytes) {
+        values.policy().eviction().ifPresent(eviction -> eviction.setMaximum(maximumBytes));
+    }
+
     /** The value kept for {@code key}, or null: none, expired, or the copy discarded. */
     Object get(RedisKey key) {
         if (!live) {

@@ -81,6 +81,9 @@ public final class NearCache<V> implements AutoCloseable {
 
     private final LocalCopy.Counters copyCounters = new LocalCopy.Counters();
 
+    /** The most the copy weighs: this cache's share of the budget of all caches, until the tracking shares it again. */
+    private volatile long maximumBytes;
+
     /** Misses of each key being read from Redis now, which later misses of the same key join. */
     private final Map<RedisKey, Flight> flights = new ConcurrentHashMap<>();
 
@@ -102,6 +105,7 @@ public final class NearCache<V> implements AutoCloseable {
         this.connectionFactory = connectionFactory;
         this.decoder = decoder;
         this.settings = settings;
+        this.maximumBytes = settings.maximumBytes();
     }
 
     /** The name it was made with: its meters' {@code cache} tag. */
@@ -508,10 +512,27 @@ public final class NearCache<V> implements AutoCloseable {
         return (List<V>) Arrays.asList(values);
     }
 
+    /**
+     * This cache's share of the memory budget of all caches ({@code redis.near-cache.maximum-memory}): the copy evicts down
+     * to it now, and each new copy is made with it. Under the tracking's lock, whenever a cache opens or closes.
+     */
+    void share(long maximumBytes) {
+        this.maximumBytes = maximumBytes;
+        LocalCopy current = copy;
+        if (current != null) {
+            current.resize(maximumBytes);
+        }
+    }
+
+    /** This cache's share of the memory budget, in bytes. */
+    long maximumBytes() {
+        return maximumBytes;
+    }
+
     /** A new session began: Redis tracks for every connection; a new, empty copy. Under the tracking's lock. */
     void begin() {
         LocalCopy previous = copy;
-        copy = new LocalCopy(settings.maximumBytes(), copyCounters);
+        copy = new LocalCopy(maximumBytes, copyCounters);
         if (previous != null) {
             previous.discard();
         }

@@ -56,7 +56,10 @@ public class NearCacheProperties {
      */
     private Duration readTimeout = Duration.ofSeconds(1);
 
-    /** The most each cache's copy holds, weighed as each key and the bytes Redis held for it; derived values weigh what they were made of. Default: a tenth of the heap. */
+    /**
+     * The most all caches' copies hold together, shared equally among the caches open, weighed as each key and the bytes Redis
+     * held for it; derived values weigh what they were made of. Default: a tenth of the heap.
+     */
     private DataSize maximumMemory;
 
     /** How long a value is kept at most, a safety net whatever the invalidations do; sooner when Redis gives the key a TTL. At most 1 hour. */
@@ -192,7 +195,7 @@ public class NearCacheProperties {
         }
     }
 
-    /** The bound in bytes of each cache's copy: {@link #getMaximumMemory()}, or a tenth of the heap. */
+    /** The bound in bytes of all caches' copies together, shared equally among the caches open: {@link #getMaximumMemory()}, or a tenth of the heap. */
     long maximumBytes() {
         return (maximumMemory != null) ? maximumMemory.toBytes() : Runtime.getRuntime().maxMemory() / 10;
     }

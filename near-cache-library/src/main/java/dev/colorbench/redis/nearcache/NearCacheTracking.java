@@ -230,6 +230,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
                 throw new IllegalArgumentException("There is a near cache named '" + name + "' already");
             }
             caches.add(cache);
+            shareMemory();
             if (active) {
                 cache.begin();
                 cache.serve(serving);
@@ -237,6 +238,16 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         }
         newCacheListeners.forEach(listener -> listener.accept(cache));
         return cache;
+    }
+
+    /**
+     * {@code redis.near-cache.maximum-memory} is the budget of all caches together: each open cache gets an equal share, and
+     * a cache that opens makes the others evict down to theirs. Caffeine bounds one cache, not several, and an equal share
+     * keeps the sum within the budget whatever caches an application opens. Under this object's lock.
+     */
+    private void shareMemory() {
+        long share = Math.max(1, cacheSettings.maximumBytes() / Math.max(1, caches.size()));
+        caches.forEach(open -> open.share(share));
     }
 
     /** The properties it was made with: the cache manager checks its caches' key prefixes against them. */
@@ -249,6 +260,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         boolean removed;
         synchronized (this) {
             removed = caches.remove(cache);
+            shareMemory();
         }
         if (removed) {
             closedCacheListeners.forEach(listener -> listener.accept(cache));

@@ -215,6 +215,25 @@ class LocalCopyTest {
         assertThat(small.size()).isLessThanOrEqualTo(100);
     }
 
+    /** A copy given a smaller share of the budget (another cache opened) evicts down to it at once, and takes no more. */
+    @Test
+    void aSmallerBoundEvictsAtOnce() {
+        LocalCopy copy = new LocalCopy(10_000, new LocalCopy.Counters());
+        for (int i = 0; i < 90; i++) {
+            RedisKey key = key("key" + i);
+            copy.put(key, copy.generation(key), bytes("value" + i), 100, NEVER);
+        }
+        assertThat(copy.bytes()).isEqualTo(9_000);
+
+        copy.resize(3_000);
+        assertThat(copy.bytes()).isLessThanOrEqualTo(3_000);
+        for (int i = 90; i < 120; i++) {
+            RedisKey key = key("key" + i);
+            copy.put(key, copy.generation(key), bytes("value" + i), 100, NEVER);
+        }
+        assertThat(copy.bytes()).isLessThanOrEqualTo(3_000);
+    }
+
     private static String sameStripe(String key) {
         for (int i = 0; ; i++) {
             String other = "other" + i;

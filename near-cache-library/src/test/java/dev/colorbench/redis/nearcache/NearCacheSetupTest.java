@@ -11,6 +11,7 @@ import org.springframework.data.redis.connection.RedisSentinelConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
@@ -115,6 +116,25 @@ class NearCacheSetupTest {
         assertThat(defaults.isReadTtl()).as("keys with a TTL never kept past it").isTrue();
         assertThat(defaults.getReadTimeout()).as("a read fails fast when Redis does not answer").isEqualTo(Duration.ofSeconds(1));
         assertThat(defaults.maximumBytes()).as("a tenth of the heap").isEqualTo(Runtime.getRuntime().maxMemory() / 10);
+    }
+
+    /**
+     * {@code maximum-memory} bounds all caches together: each open cache gets an equal share, and a cache that opens or
+     * closes shares it again. Before, each cache had the whole budget.
+     */
+    @Test
+    void theMemoryBudgetIsSharedByAllCaches() {
+        NearCacheProperties properties = properties();
+        properties.setMaximumMemory(DataSize.ofMegabytes(30));
+        NearCacheTracking tracking = new NearCacheTracking(new LettuceConnectionFactory(new RedisStandaloneConfiguration()), properties);
+
+        NearCache<String> first = tracking.newCache("first", (key, bytes) -> new String(bytes));
+        assertThat(first.maximumBytes()).isEqualTo(DataSize.ofMegabytes(30).toBytes());
+        NearCache<String> second = tracking.newCache("second", (key, bytes) -> new String(bytes));
+        NearCache<String> third = tracking.newCache("third", (key, bytes) -> new String(bytes));
+        assertThat(List.of(first, second, third)).extracting(NearCache::maximumBytes).containsOnly(DataSize.ofMegabytes(10).toBytes());
+        third.close();
+        assertThat(List.of(first, second)).extracting(NearCache::maximumBytes).containsOnly(DataSize.ofMegabytes(15).toBytes());
     }
 
     private static NearCacheProperties properties() {

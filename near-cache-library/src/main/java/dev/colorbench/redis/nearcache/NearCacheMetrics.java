@@ -24,7 +24,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * {@code near.cache.bytes}. For the tracking: {@code near.cache.tracking} (1 while the copies answer),
  * {@code near.cache.enabled}, {@code near.cache.servers} and {@code near.cache.servers.tracking},
  * {@code near.cache.sessions}, {@code near.cache.drops} ({@code reason} connection or delivery), {@code near.cache.lates},
- * {@code near.cache.invalidation.messages} and {@code near.cache.topology.changes}. Each is read from
+ * {@code near.cache.invalidation.messages}, {@code near.cache.topology.changes} and {@code near.cache.topology.check.failures}. Each is read from
  * the library's own counters when scraped, so the read path counts with a {@code LongAdder} and
  * nothing more.
  */
@@ -64,6 +64,8 @@ public final class NearCacheMetrics implements MeterBinder {
         counter(registry, "near.cache.invalidation.messages", NearCacheTracking::invalidations, "Invalidation messages received from Redis");
         counter(registry, "near.cache.topology.changes", NearCacheTracking::topologyChanges,
                 "Times a cluster's masters that own slots changed");
+        counter(registry, "near.cache.topology.check.failures", NearCacheTracking::topologyCheckFailures,
+                "Checks of a cluster's masters that failed: no answer within the topology refresh, an error, or an unreadable answer");
         tracking.onNewCache(this::bind);
         tracking.onClosedCache(this::unbind);
         tracking.caches().forEach(this::bind);

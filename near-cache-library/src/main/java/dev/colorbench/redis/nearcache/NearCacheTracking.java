@@ -85,6 +85,12 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     /** Turned off, the caches wait on no shared read, which only a copy makes: Lettuce's default, for want of the client's. */
     private static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(60);
 
+    /**
+     * Failed topology checks in a row after which the copies stop answering, until a check succeeds: a change of a cluster's
+     * masters then goes unseen for at most this many {@code topology-refresh} periods, and one more.
+     */
+    static final int TOPOLOGY_FAILURES_TOLERATED = 3;
+
     /** Lettuce's whenever the near cache is on; turned off, any client's. */
     private final RedisConnectionFactory connectionFactory;
 
@@ -124,6 +130,15 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     private final AtomicLong lates = new AtomicLong();
 
     private final AtomicLong topologyChanges = new AtomicLong();
+
+    /** Topology checks of a cluster that failed: no answer within the refresh period, an error, or an unreadable answer. */
+    private final AtomicLong topologyCheckFailures = new AtomicLong();
+
+    /** Failed topology checks in a row: only touched by the scheduler's thread. */
+    private int topologyFailuresInARow;
+
+    /** Whether the last {@value #TOPOLOGY_FAILURES_TOLERATED} topology checks failed, or more: the copies do not answer; under this object's lock. */
+    private volatile boolean topologyUnknown;
 
     /** Whether every server tracks, and the caches have copies; changed under this object's lock. */
     private volatile boolean active;
@@ -327,6 +342,11 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         return topologyChanges.get();
     }
 
+    /** How many topology checks of a cluster failed: no answer within {@code topology-refresh}, an error, or an unreadable answer. */
+    public long topologyCheckFailures() {
+        return topologyCheckFailures.get();
+    }
+
     /** Why the copies were last dropped, or null. */
     public String lastDrop() {
         return lastDrop;
@@ -353,6 +373,8 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         scheduler = Executors.newSingleThreadScheduledExecutor(daemon("near-cache-heartbeat"));
         connector = Executors.newSingleThreadExecutor(daemon("near-cache-connect"));
         topologyAttempts = 0;
+        topologyFailuresInARow = 0;
+        topologyUnknown = false;
         if (client instanceof RedisClusterClient cluster) {
             execute(() -> trackMasters(cluster));
             long period = properties.getTopologyRefresh().toMillis();
@@ -413,30 +435,79 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         if (asked == null) {
             return; // nothing tracks: the copies are off anyway, and each reconnect tracks again
         }
-        asked.async().clusterNodes().whenComplete((nodes, error) -> {
-            if (error != null || nodes == null || !running) {
-                return;
+        // the answer is read on the scheduler's thread, not on Lettuce's event loop; one that does not come within the period fails
+        asked.async().clusterNodes().toCompletableFuture().orTimeout(properties.getTopologyRefresh().toMillis(), TimeUnit.MILLISECONDS)
+                .whenCompleteAsync((nodes, error) -> topologyAnswered(cluster, nodes, error), scheduler);
+    }
+
+    /** On the scheduler's thread: a topology check's answer, or why there is none. */
+    private void topologyAnswered(RedisClusterClient cluster, String nodes, Throwable error) {
+        if (!running) {
+            return;
+        }
+        Map<String, RedisURI> masters;
+        try {
+            if (error != null || nodes == null) {
+                throw new IllegalStateException("CLUSTER NODES failed: " + (error == null ? "no answer" : error), error);
             }
-            Map<String, RedisURI> masters;
-            try {
-                masters = masters(ClusterPartitionParser.parse(nodes), cluster);
+            masters = masters(ClusterPartitionParser.parse(nodes), cluster);
+            if (masters.isEmpty()) {
+                throw new IllegalStateException("CLUSTER NODES named no master that owns slots");
             }
-            catch (RuntimeException ex) {
-                log.debug("Near cache: unreadable CLUSTER NODES ({})", ex.toString());
-                return;
+        }
+        catch (RuntimeException ex) {
+            topologyCheckFailed(ex);
+            return;
+        }
+        topologyChecked();
+        if (!masters.keySet().equals(servers.keySet())) {
+            execute(() -> {
+                try {
+                    cluster.refreshPartitions();
+                }
+                catch (RuntimeException ex) {
+                    log.debug("Near cache: Lettuce's topology refresh failed ({})", ex.toString());
+                }
+                followMasters(cluster, masters);
+            });
+        }
+    }
+
+    /**
+     * On the scheduler's thread: a topology check failed. Counted, logged on the first of a row; at the
+     * {@value #TOPOLOGY_FAILURES_TOLERATED}th in a row the copies stop answering, since a change of the masters would go unseen.
+     */
+    private void topologyCheckFailed(RuntimeException failure) {
+        topologyCheckFailures.incrementAndGet();
+        int inARow = ++topologyFailuresInARow;
+        if (inARow == 1) {
+            log.warn("Near cache: the check of the cluster's masters failed ({}); after {} in a row the copies stop answering", failure.getMessage(),
+                    TOPOLOGY_FAILURES_TOLERATED);
+        }
+        if (inARow == TOPOLOGY_FAILURES_TOLERATED) {
+            log.warn("Near cache: {} checks of the cluster's masters failed in a row; the copies stop answering until one succeeds",
+                    TOPOLOGY_FAILURES_TOLERATED);
+            synchronized (this) {
+                topologyUnknown = true;
+                updateServing();
             }
-            if (!masters.isEmpty() && !masters.keySet().equals(servers.keySet())) {
-                execute(() -> {
-                    try {
-                        cluster.refreshPartitions();
-                    }
-                    catch (RuntimeException ex) {
-                        log.debug("Near cache: Lettuce's topology refresh failed ({})", ex.toString());
-                    }
-                    followMasters(cluster, masters);
-                });
+        }
+    }
+
+    /** On the scheduler's thread: a topology check succeeded; copies stopped by failed checks answer again. */
+    private void topologyChecked() {
+        if (topologyFailuresInARow == 0) {
+            return;
+        }
+        boolean stopped = topologyFailuresInARow >= TOPOLOGY_FAILURES_TOLERATED;
+        topologyFailuresInARow = 0;
+        if (stopped) {
+            log.info("Near cache: the check of the cluster's masters succeeded again; the copies answer");
+            synchronized (this) {
+                topologyUnknown = false;
+                updateServing();
             }
-        });
+        }
     }
 
     /**
@@ -541,7 +612,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
 
     /** Under this object's lock: the copies answer while they exist and no server's heartbeat is late. */
     private void updateServing() {
-        boolean serve = active && servers.values().stream().allMatch(TrackedServer::isCurrent);
+        boolean serve = active && !topologyUnknown && servers.values().stream().allMatch(TrackedServer::isCurrent);
         if (serve != serving) {
             serving = serve;
             caches.forEach(cache -> cache.serve(serve));

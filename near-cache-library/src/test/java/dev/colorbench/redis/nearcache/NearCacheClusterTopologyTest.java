@@ -155,6 +155,52 @@ class NearCacheClusterTopologyTest {
         assertServedWithin(key, key + "-again", SETTLED);
     }
 
+    /**
+     * Checks of the masters that keep failing stop the copies, since a change of the masters would go unseen: CLUSTER is denied
+     * to the application's user on every master (an ACL of this test's own cluster), then allowed again. Before, a failed check
+     * was dropped silently and the copies answered on.
+     */
+    @Test
+    @Order(4)
+    void checksOfTheMastersThatKeepFailingStopTheCopiesUntilOneSucceeds() throws InterruptedException {
+        awaitWarm();
+        long failures = tracking.topologyCheckFailures();
+        // the failures tolerated, one refresh each, one more for the check under way, and a second for a loaded machine
+        Duration bound = Duration.ofSeconds(NearCacheTracking.TOPOLOGY_FAILURES_TOLERATED + 2);
+        long denied = System.nanoTime();
+        everyMaster("-cluster");
+        try {
+            while (tracking.isActive()) {
+                if (System.nanoTime() - denied > bound.toNanos()) {
+                    fail("the copies still answer %s after CLUSTER was denied (%d checks failed)", bound, tracking.topologyCheckFailures() - failures);
+                }
+                Thread.sleep(5);
+            }
+            System.out.printf("Near cache, cluster: the copies stopped answering %d ms after the checks of the masters began to fail (bound %s)%n",
+                    (System.nanoTime() - denied) / 1_000_000, bound);
+            assertThat(tracking.topologyCheckFailures() - failures).as("failed checks counted").isGreaterThanOrEqualTo(NearCacheTracking.TOPOLOGY_FAILURES_TOLERATED);
+        }
+        finally {
+            everyMaster("+@all");
+        }
+        Duration warm = awaitWarm();
+        System.out.printf("Near cache, cluster: once a check succeeded again, the copy warm %d ms later%n", warm.toMillis());
+    }
+
+    /** {@code ACL SETUSER default <rule>} on every master of the cluster this test started. */
+    private static void everyMaster(String rule) {
+        for (String url : CLUSTER.masterUrls()) {
+            RedisClient client = RedisClient.create(url);
+            try (StatefulRedisConnection<String, String> connection = client.connect()) {
+                connection.sync().dispatch(io.lettuce.core.protocol.CommandType.ACL, new io.lettuce.core.output.StatusOutput<>(io.lettuce.core.codec.StringCodec.UTF8),
+                        new io.lettuce.core.protocol.CommandArgs<>(io.lettuce.core.codec.StringCodec.UTF8).add("SETUSER").add("default").add(rule));
+            }
+            finally {
+                client.shutdown();
+            }
+        }
+    }
+
     private void assertServedWithin(String key, String value, Duration bound) {
         long served = awaitServed(key, value, write(key, value), bound);
         System.out.printf("Near cache, cluster: another writer's change served %.2f ms after its reply (bound %s)%n", served / 1e6, bound);

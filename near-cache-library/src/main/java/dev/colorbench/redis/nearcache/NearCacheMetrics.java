@@ -24,7 +24,9 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * {@code near.cache.bytes}. For the tracking: {@code near.cache.tracking} (1 while the copies answer),
  * {@code near.cache.enabled}, {@code near.cache.servers} and {@code near.cache.servers.tracking},
  * {@code near.cache.sessions}, {@code near.cache.drops} ({@code reason} connection or delivery), {@code near.cache.lates},
- * {@code near.cache.invalidation.messages}, {@code near.cache.topology.changes} and {@code near.cache.topology.check.failures}. Each is read from
+ * {@code near.cache.invalidation.messages}, {@code near.cache.topology.changes} and {@code near.cache.topology.check.failures}.
+ * Per tracked server, tagged {@code server}: {@code near.cache.server.tracking}, {@code near.cache.server.pushes},
+ * {@code near.cache.server.drops} and {@code near.cache.server.canary} (a timer of the canaries proven). Each is read from
  * the library's own counters when scraped, so the read path counts with a {@code LongAdder} and
  * nothing more.
  */
@@ -33,6 +35,8 @@ public final class NearCacheMetrics implements MeterBinder {
     private final NearCacheTracking tracking;
 
     private final Map<NearCache<?>, List<Meter>> meters = new ConcurrentHashMap<>();
+
+    private final Map<TrackedServer, List<Meter>> serverMeters = new ConcurrentHashMap<>();
 
     private volatile MeterRegistry registry;
 
@@ -66,6 +70,9 @@ public final class NearCacheMetrics implements MeterBinder {
                 "Times a cluster's masters that own slots changed");
         counter(registry, "near.cache.topology.check.failures", NearCacheTracking::topologyCheckFailures,
                 "Checks of a cluster's masters that failed: no answer within the topology refresh, an error, or an unreadable answer");
+        tracking.onNewServer(this::bind);
+        tracking.onClosedServer(this::unbind);
+        tracking.trackedServers().forEach(this::bind);
         tracking.onNewCache(this::bind);
         tracking.onClosedCache(this::unbind);
         tracking.caches().forEach(this::bind);
@@ -100,6 +107,34 @@ public final class NearCacheMetrics implements MeterBinder {
         bound.add(Gauge.builder("near.cache.bytes", cache, NearCache::bytes).tags(tags).baseUnit("bytes")
                 .description("The copy's weight, as it counts its bound").register(to));
         meters.put(cache, bound);
+    }
+
+    /** A tracked server's own meters, tagged {@code server} with its name: {@code Redis}, or {@code master host:port}. */
+    private void bind(TrackedServer server) {
+        MeterRegistry to = registry;
+        if (to == null || serverMeters.containsKey(server)) {
+            return;
+        }
+        Tags tags = Tags.of("server", server.name());
+        List<Meter> bound = new ArrayList<>();
+        bound.add(Gauge.builder("near.cache.server.tracking", server, s -> s.isCurrent() ? 1 : 0).tags(tags)
+                .description("1 while the server's tracking connection tracks, delivers and answers its heartbeat in time").register(to));
+        bound.add(FunctionCounter.builder("near.cache.server.pushes", server, TrackedServer::pushes).tags(tags)
+                .description("Push messages received from the server: invalidations, the canaries' included").register(to));
+        bound.add(FunctionCounter.builder("near.cache.server.drops", server, TrackedServer::drops).tags(tags)
+                .description("Times the server's tracking connection closed or was given up as silent").register(to));
+        bound.add(FunctionTimer.builder("near.cache.server.canary", server, TrackedServer::canaries, TrackedServer::canaryNanos, TimeUnit.NANOSECONDS)
+                .tags(tags).description("Canaries proven on the server, each from its write to the answer that proved its invalidation arrived")
+                .register(to));
+        serverMeters.put(server, bound);
+    }
+
+    private void unbind(TrackedServer server) {
+        List<Meter> bound = serverMeters.remove(server);
+        MeterRegistry from = registry;
+        if (bound != null && from != null) {
+            bound.forEach(from::remove);
+        }
     }
 
     private static Meter count(MeterRegistry registry, String name, Tags tags, NearCache<?> cache,

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,6 +109,10 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     private final List<Consumer<NearCache<?>>> newCacheListeners = new CopyOnWriteArrayList<>();
 
     private final List<Consumer<NearCache<?>>> closedCacheListeners = new CopyOnWriteArrayList<>();
+
+    private final List<Consumer<TrackedServer>> newServerListeners = new CopyOnWriteArrayList<>();
+
+    private final List<Consumer<TrackedServer>> closedServerListeners = new CopyOnWriteArrayList<>();
 
     private final AtomicLong invalidations = new AtomicLong();
 
@@ -282,6 +287,33 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         }
     }
 
+    /** Called with every server tracked from now on: for the meters. */
+    void onNewServer(Consumer<TrackedServer> listener) {
+        newServerListeners.add(listener);
+    }
+
+    /** Called with every server no longer tracked from now on: for the meters. */
+    void onClosedServer(Consumer<TrackedServer> listener) {
+        closedServerListeners.add(listener);
+    }
+
+    /** The servers tracked now. */
+    Collection<TrackedServer> trackedServers() {
+        return servers.values();
+    }
+
+    /** A server begins to be tracked: the listeners hear of it, then its connection opens. */
+    private void started(TrackedServer server) {
+        newServerListeners.forEach(listener -> listener.accept(server));
+        server.start();
+    }
+
+    /** A server is tracked no more: its connection closes, then the listeners hear of it. */
+    private void closed(TrackedServer server) {
+        server.close();
+        closedServerListeners.forEach(listener -> listener.accept(server));
+    }
+
     /** Called with every cache made from now on: for the meters. */
     void onNewCache(Consumer<NearCache<?>> listener) {
         newCacheListeners.add(listener);
@@ -384,7 +416,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             // the application's own client: its URI, password, TLS, timeouts and back-off
             TrackedServer server = new TrackedServer("Redis", redis, false, scheduler, connector, settings, this, canaryKey, new DataPath());
             servers = Map.of("Redis", server);
-            server.start();
+            started(server);
         }
         else {
             throw new NearCacheSetupException("A near cache needs a standalone Redis or a Redis Cluster, not " + client.getClass().getName() + ".",
@@ -578,8 +610,8 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         if (current.isEmpty()) {
             log.info("Near cache: on a Redis Cluster; one tracking connection to each of its {} masters {}", next.size(), next.keySet());
         }
-        removed.forEach(TrackedServer::close);
-        added.forEach(TrackedServer::start);
+        removed.forEach(this::closed);
+        added.forEach(this::started);
     }
 
     /** A client of one master's own, with the cluster client's resources and options, to the node's URI (credentials, TLS, timeout). */
@@ -785,7 +817,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
                 connector = null;
             }
         }
-        tracked.values().forEach(TrackedServer::close);
+        tracked.values().forEach(this::closed);
     }
 
     @Override

@@ -14,6 +14,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -159,6 +160,14 @@ final class TrackedServer {
 
     private final AtomicLong drops = new AtomicLong();
 
+    /** Push messages received on any tracking connection of this server's: for its meters. */
+    private final LongAdder pushes = new LongAdder();
+
+    /** Canaries proven, and the time from each one's write to the answer that proved it: for its meters. */
+    private final LongAdder canaries = new LongAdder();
+
+    private final LongAdder canaryNanos = new LongAdder();
+
     /** The invalidations of this instance's canary received, on any connection of this server's. */
     private final AtomicLong canariesSeen = new AtomicLong();
 
@@ -254,6 +263,21 @@ final class TrackedServer {
         return isDelivering() && !late && !deliveryLate;
     }
 
+    /** Push messages received since the server was made: invalidations, its own canary's included. */
+    long pushes() {
+        return pushes.sum();
+    }
+
+    /** Canaries proven since the server was made. */
+    long canaries() {
+        return canaries.sum();
+    }
+
+    /** The time the proven canaries took, each from its write to the answer that proved it, added up, in nanoseconds. */
+    long canaryNanos() {
+        return canaryNanos.sum();
+    }
+
     /** Drops counted since the server was made: the connection closed, or given up as silent. */
     long drops() {
         return drops.get();
@@ -298,6 +322,7 @@ final class TrackedServer {
         }
         connectAttempts = 0;
         opened.addListener(message -> {
+            pushes.increment();
             if (canaryKey != null && isOwnCanary(message)) {
                 canariesSeen.incrementAndGet();
             }
@@ -490,6 +515,8 @@ final class TrackedServer {
     }
 
     private void proven(Canary sent) {
+        canaries.increment();
+        canaryNanos.add(System.nanoTime() - sent.sentNanos());
         boolean was = isDelivering();
         provenAt = sent.drops();
         provenSentNanos = Math.max(provenSentNanos, sent.sentNanos());

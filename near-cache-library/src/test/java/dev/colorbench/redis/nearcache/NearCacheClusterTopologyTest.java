@@ -101,6 +101,8 @@ class NearCacheClusterTopologyTest {
         awaitWarm();
         String key = keyOn(0);
         long changes = tracking.topologyChanges();
+        io.micrometer.core.instrument.simple.SimpleMeterRegistry meters = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        new NearCacheMetrics(tracking).bindTo(meters);
 
         long started = System.nanoTime();
         CLUSTER.failover(0);
@@ -111,6 +113,8 @@ class NearCacheClusterTopologyTest {
                 + " %d ms later%n", (failedOver - started) / 1_000_000, noticed.toMillis(), warm.toMillis());
 
         assertThat(tracking.topologyChanges()).as("changes of the masters seen").isGreaterThan(changes);
+        assertThat(meters.find("near.cache.server.tracking").gauges()).as("a meter for each master tracked now, the former one's gone")
+                .extracting(gauge -> gauge.getId().getTag("server")).containsExactlyInAnyOrderElementsOf(tracking.servers().keySet());
         assertServedWithin(key, key + "-after-failover", SETTLED);
     }
 

@@ -111,6 +111,19 @@ class NearCacheDeliveryTest {
         awaitAnswering(List.of(KEYS.get(0)));
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         new NearCacheMetrics(tracking).bindTo(meters);
+        assertThat(meters.get("near.cache.server.tracking").tag("server", "Redis").gauge().value()).as("the server's own meter").isEqualTo(1);
+        // every heartbeat's canary is a push from the server, and proves a round trip
+        io.micrometer.core.instrument.FunctionCounter pushes = meters.get("near.cache.server.pushes").tag("server", "Redis").functionCounter();
+        io.micrometer.core.instrument.FunctionTimer canaries = meters.get("near.cache.server.canary").tag("server", "Redis").functionTimer();
+        double pushed = pushes.count();
+        double proven = canaries.count();
+        long deadline = System.nanoTime() + BOUND.toNanos();
+        while (pushes.count() == pushed || canaries.count() == proven) {
+            assertThat(System.nanoTime()).as("a push and a canary proven within %s", BOUND).isLessThan(deadline);
+            Thread.sleep(5);
+        }
+        assertThat(canaries.mean(java.util.concurrent.TimeUnit.MILLISECONDS)).as("a canary's round trip, ms").isPositive()
+                .isLessThan(BOUND.toMillis());
         long drops = tracking.drops();
         long undelivered = tracking.undelivered();
         PATH.dropPushes(true);

@@ -287,6 +287,11 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         }
     }
 
+    /** This instance's canary key, or null when the near cache is off: its invalidations raise a stripe's generation too. */
+    String canaryKey() {
+        return (canaryKey == null) ? null : new String(canaryKey, StandardCharsets.UTF_8);
+    }
+
     /** Called with every server tracked from now on: for the meters. */
     void onNewServer(Consumer<TrackedServer> listener) {
         newServerListeners.add(listener);

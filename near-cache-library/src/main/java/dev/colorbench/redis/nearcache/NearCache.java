@@ -114,25 +114,20 @@ public final class NearCache<V> implements AutoCloseable {
     }
 
     /** The copy's value of {@code key}, or null when it holds none or does not answer now: never a command. */
-    @SuppressWarnings("unchecked")
     public V getIfPresent(String key) {
-        open();
-        LocalCopy current = copy;
-        if (current == null || !serving) {
-            return null;
-        }
-        RedisKey redisKey = RedisKey.of(key);
-        V value = isTracked(redisKey) ? (V) current.get(redisKey) : null;
-        (value == null ? counters.misses : counters.hits).increment();
-        return value;
+        return held(key, true);
     }
 
     /**
      * As {@link #getIfPresent}, but a key the copy lacks is not counted as a miss: for a caller that reads it next through
      * {@link #getAll}, which counts it.
      */
-    @SuppressWarnings("unchecked")
     V peek(String key) {
+        return held(key, false);
+    }
+
+    @SuppressWarnings("unchecked")
+    private V held(String key, boolean countMiss) {
         open();
         LocalCopy current = copy;
         if (current == null || !serving) {
@@ -142,6 +137,9 @@ public final class NearCache<V> implements AutoCloseable {
         V value = isTracked(redisKey) ? (V) current.get(redisKey) : null;
         if (value != null) {
             counters.hits.increment();
+        }
+        else if (countMiss) {
+            counters.misses.increment();
         }
         return value;
     }

@@ -332,14 +332,15 @@ public final class NearCache<V> implements AutoCloseable {
                 ownFlights.add(new Flight(current, generation, new CompletableFuture<>()));
                 continue;
             }
-            Flight flight = flights.get(key);
-            if (flight != null && flight.copy() == current && flight.generation() == generation && !flight.loaded().isCompletedExceptionally()) {
+            Flight mine = new Flight(current, generation, new CompletableFuture<>());
+            // one atomic step: two readers that looked, found nothing and then both registered would both read
+            Flight flight = flights.compute(key, (k, under) -> under != null && under.copy() == current && under.generation() == generation
+                    && !under.loaded().isCompletedExceptionally() ? under : mine);
+            if (flight != mine) {
                 joined.put(key, flight);
                 counters.shared.increment();
                 continue;
             }
-            Flight mine = new Flight(current, generation, new CompletableFuture<>());
-            flights.put(key, mine);
             own.add(key);
             ownFlights.add(mine);
         }

@@ -160,7 +160,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     private volatile Map<String, TrackedServer> servers = Map.of();
 
     /** Heartbeats and timers: never blocked. */
-    private ScheduledExecutorService scheduler;
+    private volatile ScheduledExecutorService scheduler;
 
     /** Opening connections, which blocks. */
     private ExecutorService connector;
@@ -626,8 +626,25 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         return client;
     }
 
+    /**
+     * Redis's {@code OK} arrives on Lettuce's event loop; it is taken on the scheduler's thread, where the copies are built, so
+     * that no event loop waits for this object's lock or for the copies. A drop meanwhile makes it void, as it would have.
+     */
     @Override
-    public synchronized void confirmed(TrackedServer server, long dropsWhenAsked) {
+    public void confirmed(TrackedServer server, long dropsWhenAsked) {
+        ScheduledExecutorService onto = scheduler;
+        if (onto == null) {
+            return; // stopped
+        }
+        try {
+            onto.execute(() -> confirmNow(server, dropsWhenAsked));
+        }
+        catch (RejectedExecutionException ex) {
+            // stopped meanwhile
+        }
+    }
+
+    private synchronized void confirmNow(TrackedServer server, long dropsWhenAsked) {
         if (running && servers.containsValue(server) && server.confirm(dropsWhenAsked)) {
             startCopyIfEveryServerTracks();
         }

@@ -39,7 +39,7 @@ public final class EmbeddedRedis implements AutoCloseable {
     /** The environment variable naming a Redis or Valkey server executable to start instead of the bundled one. */
     public static final String SERVER = "REDIS_SERVER";
 
-    private static final int ATTEMPTS = 5;
+    static final int ATTEMPTS = 5;
 
     /** How long a new replica may take to copy its master, on a loaded two-core machine. */
     private static final Duration IN_SYNC = Duration.ofSeconds(30);

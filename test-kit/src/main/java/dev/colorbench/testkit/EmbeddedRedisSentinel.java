@@ -50,21 +50,33 @@ public final class EmbeddedRedisSentinel implements AutoCloseable {
         EmbeddedRedis first = EmbeddedRedis.start();
         DelayProxy path = DelayProxy.start("127.0.0.1", first.port(), Duration.ZERO);
         EmbeddedRedis second = EmbeddedRedis.startReplicaOf(first, path);
-        int port = FreePorts.loopback();
-        RedisSentinelBuilder builder = RedisSentinel.newRedisSentinel().bind("127.0.0.1").port(port).masterName(MASTER).masterPort(first.port())
-                .quorumSize(1).downAfterMilliseconds(1000).failOverTimeout(10_000).parallelSyncs(1);
-        if (EmbeddedRedis.configuredExecutable() != null) {
-            builder.executableProvider(EmbeddedRedis.configuredExecutable()::toFile);
+        EmbeddedRedisSentinel started = null;
+        IOException failure = null;
+        // the port was free a moment ago, but an outgoing connection may take it before the Sentinel binds it: another port then
+        for (int attempt = 0; attempt < EmbeddedRedis.ATTEMPTS && started == null; attempt++) {
+            int port = FreePorts.loopback();
+            RedisSentinelBuilder builder = RedisSentinel.newRedisSentinel().bind("127.0.0.1").port(port).masterName(MASTER).masterPort(first.port())
+                    .quorumSize(1).downAfterMilliseconds(1000).failOverTimeout(10_000).parallelSyncs(1);
+            if (EmbeddedRedis.configuredExecutable() != null) {
+                builder.executableProvider(EmbeddedRedis.configuredExecutable()::toFile);
+            }
+            RedisSentinel sentinel = builder.build();
+            try {
+                sentinel.start();
+                started = new EmbeddedRedisSentinel(first, path, second, port, sentinel);
+            }
+            catch (IOException ex) {
+                failure = ex;
+            }
         }
-        RedisSentinel sentinel = builder.build();
-        EmbeddedRedisSentinel started = new EmbeddedRedisSentinel(first, path, second, port, sentinel);
+        if (started == null) {
+            second.close();
+            path.close();
+            first.close();
+            throw new UncheckedIOException("Could not start the embedded Sentinel on a free port", failure);
+        }
         try {
-            sentinel.start();
             started.awaitReplicaSeen();
-        }
-        catch (IOException ex) {
-            started.close();
-            throw new UncheckedIOException("Could not start the embedded Sentinel on port " + port, ex);
         }
         catch (RuntimeException ex) {
             started.close();

@@ -67,9 +67,9 @@ public final class NearCacheMetrics implements MeterBinder {
         counter(registry, "near.cache.lates", NearCacheTracking::lates, "Times a heartbeat was late and the copies stopped answering until it came");
         counter(registry, "near.cache.invalidation.messages", NearCacheTracking::invalidations, "Invalidation messages received from Redis");
         counter(registry, "near.cache.topology.changes", NearCacheTracking::topologyChanges,
-                "Times a cluster's masters that own slots changed");
+                "Times a cluster's masters that own slots, or the master a Sentinel names, changed");
         counter(registry, "near.cache.topology.check.failures", NearCacheTracking::topologyCheckFailures,
-                "Checks of a cluster's masters that failed: no answer within the topology refresh, an error, or an unreadable answer");
+                "Checks of a cluster's masters, or of the master a Sentinel names, that failed: no answer within the topology refresh, an error, or an unreadable answer");
         tracking.onNewServer(this::bind);
         tracking.onClosedServer(this::unbind);
         tracking.trackedServers().forEach(this::bind);

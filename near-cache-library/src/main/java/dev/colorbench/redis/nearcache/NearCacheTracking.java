@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -32,6 +33,7 @@ import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.models.partitions.ClusterPartitionParser;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
+import io.lettuce.core.sentinel.api.StatefulRedisSentinelConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,8 +68,12 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * <p><b>Setups it refuses at start-up</b>, because the bound cannot hold in them: reads from replicas
  * (Lettuce's {@code ReadFrom} other than the upstream, or {@code spring.data.redis.masterreplica}: a
  * replica lags behind the master whose pushes the copy follows, so a value read from it can be older
- * than an invalidation already handled), Redis Sentinel (a failover is untested), no prefixes, and a
- * client other than Lettuce.
+ * than an invalidation already handled), no prefixes, and a client other than Lettuce.
+ *
+ * <p><b>Under Redis Sentinel</b> the tracking connection asks a Sentinel for the master each time it connects, as the
+ * application's data connection does. Every {@code topology-refresh} the library asks a Sentinel again; when it names another
+ * address or run id than the tracked server's, the copies go and the tracking connection moves. A former master keeps its
+ * open connections until the Sentinels reconfigure it; the canary's run ids keep the copies off until both connections meet.
  *
  * <p><b>On a Redis Cluster</b> each master reports the writes to its own slots only, so there is one
  * tracking connection per master that owns slots, each opened with a standalone {@link RedisClient} on
@@ -162,6 +168,12 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     /** Heartbeats and timers: never blocked. */
     private volatile ScheduledExecutorService scheduler;
 
+    /** The address a Sentinel named when it last named the tracked server: only touched on the scheduler's thread. */
+    private String sentinelAddress;
+
+    /** A Sentinel, asked for the master under Sentinel: only touched on the connector's thread. */
+    private StatefulRedisSentinelConnection<String, String> sentinel;
+
     /** Opening connections, which blocks. */
     private ExecutorService connector;
 
@@ -225,11 +237,6 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
                     + readFrom.getClass().getSimpleName() + ": a replica lags behind the master whose invalidations the copy follows, and a value read from it could"
                     + " be kept stale for good.", "Remove the ReadFrom from the LettuceClientConfiguration (spring.data.redis.lettuce.read-from,"
                     + " a LettuceClientConfigurationBuilderCustomizer, or spring.data.redis.masterreplica), or turn the near cache off with"
-                    + " redis.near-cache.enabled=false");
-        }
-        if (lettuce.isRedisSentinelAware()) {
-            throw new NearCacheSetupException("A near cache does not track Redis Sentinel setups (spring.data.redis.sentinel): its bound"
-                    + " across a Sentinel failover is not tested.", "Use a standalone Redis or a Redis Cluster, or turn the near cache off with"
                     + " redis.near-cache.enabled=false");
         }
     }
@@ -412,16 +419,23 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         topologyAttempts = 0;
         topologyFailuresInARow = 0;
         topologyUnknown = false;
+        sentinelAddress = null;
         if (client instanceof RedisClusterClient cluster) {
             execute(() -> trackMasters(cluster));
             long period = properties.getTopologyRefresh().toMillis();
             scheduler.scheduleWithFixedDelay(() -> checkTopology(cluster), period, period, TimeUnit.MILLISECONDS);
         }
         else if (client instanceof RedisClient redis) {
-            // the application's own client: its URI, password, TLS, timeouts and back-off
+            // the application's own client: its URI, password, TLS, timeouts and back-off; under Sentinel it asks a Sentinel for
+            // the master each time it connects, as the application's data connection does
             TrackedServer server = new TrackedServer("Redis", redis, false, scheduler, connector, settings, this, canaryKey, new DataPath());
             servers = Map.of("Redis", server);
             started(server);
+            if (((LettuceConnectionFactory) connectionFactory).isRedisSentinelAware()) {
+                String master = ((LettuceConnectionFactory) connectionFactory).getSentinelConfiguration().getMaster().getName();
+                long period = properties.getTopologyRefresh().toMillis();
+                scheduler.scheduleWithFixedDelay(() -> checkSentinel(redis, master), period, period, TimeUnit.MILLISECONDS);
+            }
         }
         else {
             throw new NearCacheSetupException("A near cache needs a standalone Redis or a Redis Cluster, not " + client.getClass().getName() + ".",
@@ -511,6 +525,75 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     }
 
     /**
+     * On the scheduler's thread, every topology refresh under Sentinel: is the tracked server the master a Sentinel names now
+     * ({@code SENTINEL MASTER}'s run id against the tracking connection's {@code INFO server})? After a failover the former master
+     * keeps its connections, and takes writes on them, until the Sentinels reconfigure it; writers that connect meanwhile reach the
+     * new one, which the tracking connection does not hear.
+     */
+    private void checkSentinel(RedisClient redis, String master) {
+        TrackedServer server = servers.get("Redis");
+        StatefulRedisConnection<byte[], byte[]> tracked = (server == null) ? null : server.trackingConnection();
+        if (!running || tracked == null) {
+            return; // nothing tracks: the copies are off anyway, and a reconnect asks a Sentinel for the master
+        }
+        execute(() -> {
+            // on the connector's thread: opening the Sentinel connection blocks
+            CompletableFuture<Map<String, String>> named;
+            try {
+                if (sentinel == null || !sentinel.isOpen()) {
+                    sentinel = redis.connectSentinel();
+                }
+                named = sentinel.async().master(master).toCompletableFuture();
+            }
+            catch (RuntimeException ex) {
+                named = CompletableFuture.failedFuture(ex);
+            }
+            named.thenCombine(tracked.async().info("server").toCompletableFuture(),
+                    (answer, info) -> new String[] { answer.get("runid"), TrackedServer.runId(info), answer.get("ip") + ":" + answer.get("port") })
+                    .orTimeout(properties.getTopologyRefresh().toMillis(), TimeUnit.MILLISECONDS)
+                    .whenCompleteAsync((ids, error) -> sentinelAnswered(server, tracked, master, ids, error), scheduler);
+        });
+    }
+
+    /**
+     * On the scheduler's thread: the Sentinel's answer. The tracking connection is opened again (a Sentinel names the master
+     * each time it connects) when the Sentinel names another address than when it last named the tracked server, or another
+     * run id. A Sentinel learns a new master's run id a moment after it names it: until then its address decides.
+     */
+    private void sentinelAnswered(TrackedServer server, StatefulRedisConnection<byte[], byte[]> tracked, String master, String[] ids, Throwable error) {
+        if (!running) {
+            return;
+        }
+        if (error != null || ids[1] == null) {
+            topologyCheckFailed(new IllegalStateException("no Sentinel named master '" + master + "', or the tracked server's run id is unknown"
+                    + ((error == null) ? "" : ": " + error), error));
+            return;
+        }
+        String runId = ids[0];
+        String address = ids[2];
+        String why = null;
+        if (sentinelAddress != null && !sentinelAddress.equals(address)) {
+            why = "a Sentinel names " + address + " as master '" + master + "', not " + sentinelAddress + " any more";
+        }
+        else if (runId != null && !runId.isEmpty() && !runId.equals(ids[1])) {
+            why = "a Sentinel names another server as master '" + master + "' (run_id " + runId + ") than the one tracked (run_id " + ids[1] + ")";
+        }
+        else if (runId == null || runId.isEmpty()) {
+            topologyCheckFailed(new IllegalStateException("a Sentinel does not know the run id of master '" + master + "' yet"));
+            return;
+        }
+        topologyChecked();
+        if (why != null) {
+            sentinelAddress = null;
+            topologyChanges.incrementAndGet();
+            server.reconnect(tracked, why);
+        }
+        else {
+            sentinelAddress = address;
+        }
+    }
+
+    /**
      * On the scheduler's thread: a topology check failed. Counted, logged on the first of a row; at the
      * {@value #TOPOLOGY_FAILURES_TOLERATED}th in a row the copies stop answering, since a change of the masters would go unseen.
      */
@@ -518,11 +601,11 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         topologyCheckFailures.incrementAndGet();
         int inARow = ++topologyFailuresInARow;
         if (inARow == 1) {
-            log.warn("Near cache: the check of the cluster's masters failed ({}); after {} in a row the copies stop answering", failure.getMessage(),
+            log.warn("Near cache: the check of the masters failed ({}); after {} in a row the copies stop answering", failure.getMessage(),
                     TOPOLOGY_FAILURES_TOLERATED);
         }
         if (inARow == TOPOLOGY_FAILURES_TOLERATED) {
-            log.warn("Near cache: {} checks of the cluster's masters failed in a row; the copies stop answering until one succeeds",
+            log.warn("Near cache: {} checks of the masters failed in a row; the copies stop answering until one succeeds",
                     TOPOLOGY_FAILURES_TOLERATED);
             synchronized (this) {
                 topologyUnknown = true;
@@ -539,7 +622,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         boolean stopped = topologyFailuresInARow >= TOPOLOGY_FAILURES_TOLERATED;
         topologyFailuresInARow = 0;
         if (stopped) {
-            log.info("Near cache: the check of the cluster's masters succeeded again; the copies answer");
+            log.info("Near cache: the check of the masters succeeded again; the copies answer");
             synchronized (this) {
                 topologyUnknown = false;
                 updateServing();
@@ -833,6 +916,11 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             tracked = servers;
             servers = Map.of();
             if (scheduler != null) {
+                StatefulRedisSentinelConnection<String, String> asked = sentinel;
+                sentinel = null;
+                if (asked != null) {
+                    asked.closeAsync();
+                }
                 scheduler.shutdownNow();
                 connector.shutdownNow();
                 scheduler = null;

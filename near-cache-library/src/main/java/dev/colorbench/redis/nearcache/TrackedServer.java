@@ -627,7 +627,8 @@ final class TrackedServer {
         return false;
     }
 
-    private static String runId(String info) {
+    /** The run id in an {@code INFO server} answer; null if there is none. */
+    static String runId(String info) {
         Matcher matcher = (info == null) ? null : RUN_ID.matcher(info);
         return (matcher != null && matcher.find()) ? matcher.group(1) : null;
     }
@@ -655,6 +656,11 @@ final class TrackedServer {
      * The connection is given up as silent: counted as a drop (the copy goes now), closed, and a new one
      * opened on the connector's thread, tracked as after any drop. Its own close, later, is not counted again.
      */
+    /** On the scheduler's thread: {@code on} reaches a server that is no longer the one to track; it is dropped, and opened again at once. */
+    void reconnect(StatefulRedisConnection<byte[], byte[]> on, String why) {
+        silent(on, why, Duration.ZERO);
+    }
+
     private void silent(StatefulRedisConnection<byte[], byte[]> quiet, String why) {
         silent(quiet, why, Duration.ZERO);
     }
@@ -664,12 +670,12 @@ final class TrackedServer {
         if (!open || connection != quiet) {
             return;
         }
-        log.warn("Near cache: the tracking connection to {} went silent ({}); dropping it and connecting again", name, why);
+        log.warn("Near cache: dropping the tracking connection to {} ({}) and connecting again", name, why);
         connection = null;
         late = false;
         deliveryLate = false;
         drops.incrementAndGet();
-        events.lost(this, "the tracking connection to " + name + " went silent");
+        events.lost(this, "the tracking connection to " + name + " was dropped: " + why);
         quiet.closeAsync();
         later(this::connect, reconnectAfter);
     }

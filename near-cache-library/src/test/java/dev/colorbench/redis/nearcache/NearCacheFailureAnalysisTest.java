@@ -34,12 +34,6 @@ class NearCacheFailureAnalysisTest {
     }
 
     @Test
-    void sentinel(CapturedOutput output) {
-        assertReported(output, "Redis Sentinel setups (spring.data.redis.sentinel)", "redis.near-cache.enabled=false",
-                "spring.data.redis.sentinel.master=mymaster", "spring.data.redis.sentinel.nodes=127.0.0.1:1");
-    }
-
-    @Test
     void anotherClient(CapturedOutput output) {
         assertReported(output, "needs Lettuce", "spring.data.redis.client-type", "spring.data.redis.client-type=jedis");
     }

@@ -1,6 +1,5 @@
 package dev.colorbench.redis.nearcache;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -17,10 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Bean;
 import org.springframework.dao.DataAccessException;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -42,7 +38,7 @@ import static org.assertj.core.api.Assertions.fail;
  * </ul>
  * The bound is measured from the write's reply to the first read that shows it, and printed.
  */
-@SpringBootTest(classes = NearCacheClusterTopologyTest.Application.class, properties = {
+@SpringBootTest(classes = StringsApplication.class, properties = {
         "redis.near-cache.prefixes=" + NearCacheClusterTopologyTest.PREFIX,
         "spring.data.redis.timeout=1s",
         "spring.data.redis.connect-timeout=1s" })
@@ -67,16 +63,6 @@ class NearCacheClusterTopologyTest {
 
     @Autowired
     private NearCache<String> cache;
-
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    static class Application {
-
-        @Bean
-        NearCache<String> strings(NearCacheTracking tracking) {
-            return tracking.newCache("strings", (key, stored) -> new String(stored, StandardCharsets.UTF_8));
-        }
-    }
 
     @DynamicPropertySource
     static void clusterNodes(DynamicPropertyRegistry registry) {

@@ -1,7 +1,6 @@
 package dev.colorbench.redis.nearcache;
 
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Bean;
 import org.springframework.dao.DataAccessException;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -46,7 +42,7 @@ import static org.assertj.core.api.Assertions.fail;
  * </ul>
  */
 // the delayed path adds 3 s to each read of Redis, which the default read time-out of 1 s would fail (NearCacheRedisAwayTest)
-@SpringBootTest(classes = NearCacheDefaultTimeoutsTest.Application.class, properties = { "redis.near-cache.prefixes=" + NearCacheDefaultTimeoutsTest.PREFIX,
+@SpringBootTest(classes = StringsApplication.class, properties = { "redis.near-cache.prefixes=" + NearCacheDefaultTimeoutsTest.PREFIX,
         "redis.near-cache.read-timeout=10s" })
 @DirtiesContext
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -75,16 +71,6 @@ class NearCacheDefaultTimeoutsTest {
 
     @Autowired
     private NearCache<String> cache;
-
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    static class Application {
-
-        @Bean
-        NearCache<String> strings(NearCacheTracking tracking) {
-            return tracking.newCache("strings", (key, stored) -> new String(stored, StandardCharsets.UTF_8));
-        }
-    }
 
     @DynamicPropertySource
     static void redisUrl(DynamicPropertyRegistry registry) {

@@ -1,6 +1,5 @@
 package dev.colorbench.redis.nearcache;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,10 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Bean;
 import org.springframework.dao.DataAccessException;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -45,7 +41,7 @@ import static org.assertj.core.api.Assertions.fail;
  * </ul>
  * Before the delivery check, both served the old value for the whole time-to-live.
  */
-@SpringBootTest(classes = NearCacheDeliveryTest.Application.class, properties = "redis.near-cache.prefixes=" + NearCacheDeliveryTest.PREFIX)
+@SpringBootTest(classes = StringsApplication.class, properties = "redis.near-cache.prefixes=" + NearCacheDeliveryTest.PREFIX)
 @DirtiesContext
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NearCacheDeliveryTest {
@@ -70,16 +66,6 @@ class NearCacheDeliveryTest {
 
     @Autowired
     private NearCache<String> cache;
-
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    static class Application {
-
-        @Bean
-        NearCache<String> strings(NearCacheTracking tracking) {
-            return tracking.newCache("strings", (key, stored) -> new String(stored, StandardCharsets.UTF_8));
-        }
-    }
 
     @DynamicPropertySource
     static void redisUrl(DynamicPropertyRegistry registry) {

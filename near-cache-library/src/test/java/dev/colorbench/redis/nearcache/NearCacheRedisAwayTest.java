@@ -1,7 +1,6 @@
 package dev.colorbench.redis.nearcache;
 
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,10 +21,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Bean;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.RedisConnectionFailureException;
@@ -48,7 +44,7 @@ import static org.awaitility.Awaitility.await;
  * </ul>
  * A read of a key outside the prefixes is used: never kept, it always goes to Redis.
  */
-@SpringBootTest(classes = NearCacheRedisAwayTest.Application.class, properties = "redis.near-cache.prefixes=" + NearCacheRedisAwayTest.PREFIX)
+@SpringBootTest(classes = StringsApplication.class, properties = "redis.near-cache.prefixes=" + NearCacheRedisAwayTest.PREFIX)
 @DirtiesContext
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NearCacheRedisAwayTest {
@@ -82,16 +78,6 @@ class NearCacheRedisAwayTest {
 
     @Autowired
     private NearCache<String> cache;
-
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    static class Application {
-
-        @Bean
-        NearCache<String> strings(NearCacheTracking tracking) {
-            return tracking.newCache("strings", (key, stored) -> new String(stored, StandardCharsets.UTF_8));
-        }
-    }
 
     @DynamicPropertySource
     static void redisUrl(DynamicPropertyRegistry registry) {

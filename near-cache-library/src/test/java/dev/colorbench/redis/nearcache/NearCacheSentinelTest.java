@@ -1,6 +1,5 @@
 package dev.colorbench.redis.nearcache;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,10 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Bean;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -33,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the tracking connection does not hear. So the copies must stop answering within {@link #BOUND} of the Sentinel naming the new
  * master, while the former one still says it is a master, and answer again once the tracking connection is on the new one.
  */
-@SpringBootTest(classes = NearCacheSentinelTest.Application.class, properties = { "redis.near-cache.prefixes=" + NearCacheSentinelTest.PREFIX,
+@SpringBootTest(classes = StringsApplication.class, properties = { "redis.near-cache.prefixes=" + NearCacheSentinelTest.PREFIX,
         "redis.near-cache.topology-refresh=250ms" })
 @DirtiesContext
 class NearCacheSentinelTest {
@@ -50,16 +46,6 @@ class NearCacheSentinelTest {
 
     @Autowired
     private NearCache<String> cache;
-
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    static class Application {
-
-        @Bean
-        NearCache<String> strings(NearCacheTracking tracking) {
-            return tracking.newCache("strings", (key, stored) -> new String(stored, StandardCharsets.UTF_8));
-        }
-    }
 
     @DynamicPropertySource
     static void sentinel(DynamicPropertyRegistry registry) {

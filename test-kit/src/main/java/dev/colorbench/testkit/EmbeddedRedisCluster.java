@@ -515,10 +515,25 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
      * @throws IllegalArgumentException when it is the source's last slot: Redis then makes an emptied master a replica
      */
     public void moveSlot(int slot, int toMaster) {
+        if (masterOfSlot(slot) == toMaster) {
+            return;
+        }
+        beginMove(slot, toMaster);
+        endMove(slot, toMaster);
+    }
+
+    /**
+     * The first half of {@link #moveSlot}: the target imports the slot, the source migrates it, and its keys go over. The
+     * slot stays the source's: a command on one of its keys is redirected with {@code ASK} to the target, where the key
+     * now is, until {@link #endMove} tells every master the new owner.
+     *
+     * @throws IllegalArgumentException when it is the source's last slot, or the target has it already
+     */
+    public void beginMove(int slot, int toMaster) {
         int from = masterOfSlot(slot);
         Shard target = shards.get(toMaster);
         if (from == toMaster) {
-            return;
+            throw new IllegalArgumentException("Slot " + slot + " is master " + toMaster + "'s already");
         }
         if (slotsOf(from).cardinality() == 1) {
             throw new IllegalArgumentException("Slot " + slot + " is master " + from + "'s last: Redis would make it a replica of master " + toMaster);
@@ -537,7 +552,18 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
             }
             return null;
         });
-        List<Node> told = new ArrayList<>(List.of(target.master, source));
+    }
+
+    /**
+     * The second half of {@link #moveSlot}, after {@link #beginMove}: every master is told the slot's new owner (the target
+     * first, then the source). Returns once every node, replicas included, agrees on it.
+     */
+    public void endMove(int slot, int toMaster) {
+        int from = masterOfSlot(slot);
+        Node source = shards.get(from).master;
+        Node target = shards.get(toMaster).master;
+        String targetId = id(target);
+        List<Node> told = new ArrayList<>(List.of(target, source));
         shards.stream().map(shard -> shard.master).filter(master -> !told.contains(master)).forEach(told::add);
         for (Node master : told) {
             onNode(master, ADMIN_TIMEOUT, redis -> redis.sync().clusterSetSlotNode(slot, targetId));

@@ -52,7 +52,7 @@ public final class NearCacheMetrics implements MeterBinder {
         Gauge.builder("near.cache.enabled", tracking, t -> t.isEnabled() ? 1 : 0)
                 .description("1 unless redis.near-cache.enabled=false").register(registry);
         Gauge.builder("near.cache.servers", tracking, t -> t.servers().size())
-                .description("Servers tracked: the Redis, or each master of a cluster that owns slots").register(registry);
+                .description("Servers tracked: the Redis, or each master of a cluster").register(registry);
         Gauge.builder("near.cache.servers.tracking", tracking, t -> t.servers().values().stream().filter(Boolean::booleanValue).count())
                 .description("Servers whose tracking connection tracks and answers its heartbeat").register(registry);
         counter(registry, "near.cache.sessions", NearCacheTracking::sessions, "Times every server confirmed tracking: copies started");
@@ -67,7 +67,7 @@ public final class NearCacheMetrics implements MeterBinder {
         counter(registry, "near.cache.lates", NearCacheTracking::lates, "Times a heartbeat was late and the copies stopped answering until it came");
         counter(registry, "near.cache.invalidation.messages", NearCacheTracking::invalidations, "Invalidation messages received from Redis");
         counter(registry, "near.cache.topology.changes", NearCacheTracking::topologyChanges,
-                "Times a cluster's masters that own slots, or the master a Sentinel names, changed");
+                "Times a cluster's masters, or the master a Sentinel names, changed");
         counter(registry, "near.cache.topology.check.failures", NearCacheTracking::topologyCheckFailures,
                 "Checks of a cluster's masters, or of the master a Sentinel names, that failed: no answer within the topology refresh, an error, or an unreadable answer");
         tracking.onNewServer(this::bind);

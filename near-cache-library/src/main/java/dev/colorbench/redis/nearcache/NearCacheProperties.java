@@ -68,7 +68,7 @@ public class NearCacheProperties {
     /** Whether a miss also reads each key's TTL (one PTTL a key, in the same round trip), so that no value outlives its key. Off only when nothing under the prefixes has a TTL. */
     private boolean readTtl = true;
 
-    /** On a Redis Cluster, how often the library asks a master which masters own slots; under Sentinel, how often it asks a Sentinel which server is the master: how long a master it does not track can go unnoticed. */
+    /** On a Redis Cluster, how often the library asks a master which servers are masters; under Sentinel, how often it asks a Sentinel which server is the master: how long a master it does not track can go unnoticed. */
     private Duration topologyRefresh = Duration.ofSeconds(1);
 
     /**

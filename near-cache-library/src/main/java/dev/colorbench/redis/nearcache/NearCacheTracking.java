@@ -45,7 +45,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 /**
  * The connections on which Redis tells the application which keys changed, one per server that holds
- * them ({@link TrackedServer}: the single Redis, or each master of a Redis Cluster that owns slots), and
+ * them ({@link TrackedServer}: the single Redis, or each master of a Redis Cluster), and
  * the {@link NearCache}s whose local copies are only good while every one of them tracks. One per
  * application, made by {@link NearCacheAutoConfiguration}; the application makes its caches with
  * {@link #newCache}.
@@ -76,10 +76,11 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * open connections until the Sentinels reconfigure it; the canary's run ids keep the copies off until both connections meet.
  *
  * <p><b>On a Redis Cluster</b> each master reports the writes to its own slots only, so there is one
- * tracking connection per master that owns slots, each opened with a standalone {@link RedisClient} on
- * the cluster client's resources and options, to the node's URI. The library keeps the topology current
+ * tracking connection per master, each opened with a standalone {@link RedisClient} on the cluster client's
+ * resources and options, to the node's URI. A master that owns no slot yet is tracked too: it may be importing
+ * one, whose keys a read reaches through {@code ASK} before the slot is its own. The library keeps the topology current
  * itself, whatever Lettuce's refresh settings: every {@code topology-refresh} it asks one tracked master
- * for {@code CLUSTER NODES}, and when the masters that own slots are others than the ones it tracks (a
+ * for {@code CLUSTER NODES}, and when the masters are others than the ones it tracks (a
  * failover, a master added or removed, slots moved onto a new master), it refreshes Lettuce's topology,
  * discards the copies (a value read from an untracked master may be stale), tracks the new set, and
  * starts new copies once every master tracks. A read Lettuce routes to a master not tracked yet is
@@ -171,8 +172,8 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     /** The address a Sentinel named when it last named the tracked server: only touched on the scheduler's thread. */
     private String sentinelAddress;
 
-    /** A Sentinel, asked for the master under Sentinel: only touched on the connector's thread. */
-    private StatefulRedisSentinelConnection<String, String> sentinel;
+    /** A Sentinel, asked for the master under Sentinel: opened on the connector's thread, closed by {@link #stop()}. */
+    private volatile StatefulRedisSentinelConnection<String, String> sentinel;
 
     /** Opening connections, which blocks. */
     private ExecutorService connector;
@@ -381,7 +382,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         return lates.get();
     }
 
-    /** How many times a cluster's masters that own slots changed, as the library saw them. */
+    /** How many times a cluster's masters changed, as the library saw them. */
     public long topologyChanges() {
         return topologyChanges.get();
     }
@@ -451,7 +452,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         };
     }
 
-    /** The masters that own slots as the cluster client knows them at start; until the cluster answers, retried on the back-off. */
+    /** The masters as the cluster client knows them at start; until the cluster answers, retried on the back-off. */
     private void trackMasters(RedisClusterClient cluster) {
         if (!running) {
             return;
@@ -474,7 +475,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
 
     /**
      * On the scheduler's thread, every topology refresh: {@code CLUSTER NODES} on one tracked master's
-     * connection, without waiting; if the masters that own slots differ from those tracked, Lettuce's
+     * connection, without waiting; if the masters differ from those tracked, Lettuce's
      * topology is refreshed and the new set followed, on the connector's thread.
      */
     private void checkTopology(RedisClusterClient cluster) {
@@ -503,7 +504,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             }
             masters = masters(ClusterPartitionParser.parse(nodes), cluster);
             if (masters.isEmpty()) {
-                throw new IllegalStateException("CLUSTER NODES named no master that owns slots");
+                throw new IllegalStateException("CLUSTER NODES named no master");
             }
         }
         catch (RuntimeException ex) {
@@ -540,10 +541,16 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             // on the connector's thread: opening the Sentinel connection blocks
             CompletableFuture<Map<String, String>> named;
             try {
-                if (sentinel == null || !sentinel.isOpen()) {
-                    sentinel = redis.connectSentinel();
+                StatefulRedisSentinelConnection<String, String> asked = sentinel;
+                if (asked == null || !asked.isOpen()) {
+                    asked = redis.connectSentinel();
+                    sentinel = asked;
+                    if (!running) {
+                        asked.closeAsync(); // stopped while it opened
+                        return;
+                    }
                 }
-                named = sentinel.async().master(master).toCompletableFuture();
+                named = asked.async().master(master).toCompletableFuture();
             }
             catch (RuntimeException ex) {
                 named = CompletableFuture.failedFuture(ex);
@@ -631,8 +638,10 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     }
 
     /**
-     * The address and URI of every master that owns slots: a master that is down still owns its slots
-     * until a replica takes them, and one that owns none holds no key.
+     * The address and URI of every master, those that own no slot included unless they are down: a master that is down
+     * still owns its slots until a replica takes them, and one that owns none yet may be importing a slot, whose keys a
+     * read reaches through {@code ASK} before the slot is its own. A master that is down and owns none (one whose replica
+     * took over) holds no key.
      *
      * @param uris where the URIs come from, with the credentials, TLS and time-out of the configured
      * ones: the cluster client's topology (null: each node's own URI, which Lettuce's topology gives them)
@@ -640,7 +649,9 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
     private static Map<String, RedisURI> masters(Iterable<RedisClusterNode> nodes, RedisClusterClient uris) {
         Map<String, RedisURI> masters = new LinkedHashMap<>();
         for (RedisClusterNode node : nodes) {
-            if (node.is(NodeFlag.UPSTREAM) && !node.is(NodeFlag.NOADDR) && node.getUri() != null && !node.getSlots().isEmpty()) {
+            boolean slots = !node.getSlots().isEmpty();
+            boolean failed = node.is(NodeFlag.FAIL) || node.is(NodeFlag.EVENTUAL_FAIL) || node.is(NodeFlag.HANDSHAKE);
+            if (node.is(NodeFlag.UPSTREAM) && !node.is(NodeFlag.NOADDR) && node.getUri() != null && (slots || !failed)) {
                 RedisURI uri = node.getUri();
                 masters.put(uri.getHost() + ":" + uri.getPort(), (uris == null) ? uri : withSettings(uris, uri));
             }
@@ -691,7 +702,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             servers = next;
             if (!current.isEmpty()) {
                 topologyChanges.incrementAndGet();
-                discard("the cluster's masters that own slots changed to " + next.keySet(), connectionDrops);
+                discard("the cluster's masters changed to " + next.keySet(), connectionDrops);
             }
             startCopyIfEveryServerTracks();
         }

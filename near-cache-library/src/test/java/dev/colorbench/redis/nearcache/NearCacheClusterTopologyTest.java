@@ -34,7 +34,9 @@ import static org.assertj.core.api.Assertions.fail;
  * another writer's change on it is served within {@link #SETTLED};</li>
  * <li>a resharding onto a master the application has never seen (added, then given a slot): a key read
  * and kept before the move, changed on its new master right after, is served within {@link #MOVED} of
- * the change, the library's {@code topology-refresh} and the time to track the new master.</li>
+ * the change, the library's {@code topology-refresh} and the time to track the new master;</li>
+ * <li>a slot in migration to a master that owns no slot yet: a key read through {@code ASK} from it and changed there is
+ * served within {@link #MOVED} too.</li>
  * </ul>
  * The bound is measured from the write's reply to the first read that shows it, and printed.
  */
@@ -175,6 +177,46 @@ class NearCacheClusterTopologyTest {
         }
         Duration warm = awaitWarm();
         System.out.printf("Near cache, cluster: once a check succeeded again, the copy warm %d ms later%n", warm.toMillis());
+    }
+
+    /**
+     * A slot in migration: a key already moved is read through {@code ASK} from a master that owns no slot yet, and changed
+     * there by another writer before the slot is its own. The change must be served within {@link #MOVED}. Before, a master
+     * that owned no slot was not tracked, and the key read from it stayed stale for the whole time-to-live.
+     */
+    @Test
+    @Order(5)
+    void aKeyReadThroughAskDuringAMigrationIsServedWithinTheBound() throws InterruptedException {
+        awaitWarm();
+        String key = keyOn(0);
+        int slot = SlotHash.getSlot(key);
+        int added = CLUSTER.addMaster();
+        awaitWarm();
+        String before = cache.getAll(List.of(key)).values().get(0);
+        CLUSTER.beginMove(slot, added);
+        try {
+            // the key is on the importing master now: the source answers ASK, and Lettuce reads it there
+            assertThat(cache.getAll(List.of(key)).values()).as("read through ASK").containsExactly(before);
+            String after = key + "-during-the-migration";
+            long written;
+            RedisClient client = RedisClient.create(CLUSTER.masterUrl(added));
+            try (StatefulRedisConnection<String, String> connection = client.connect()) {
+                connection.sync().asking();
+                connection.sync().set(key, after);
+                written = System.nanoTime();
+            }
+            finally {
+                client.shutdown();
+            }
+            long served = awaitServed(key, after, written, MOVED);
+            System.out.printf("Near cache, cluster: a key read through ASK during a migration, changed on the importing master, served %.2f ms"
+                    + " after the write (bound %s)%n", served / 1e6, MOVED);
+        }
+        finally {
+            CLUSTER.endMove(slot, added);
+        }
+        awaitWarm();
+        assertServedWithin(key, key + "-after-the-migration", SETTLED);
     }
 
     /** {@code ACL SETUSER default <rule>} on every master of the cluster this test started. */

@@ -555,10 +555,14 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             catch (RuntimeException ex) {
                 named = CompletableFuture.failedFuture(ex);
             }
+            ScheduledExecutorService onto = scheduler;
+            if (onto == null) {
+                return; // stopped meanwhile
+            }
             named.thenCombine(tracked.async().info("server").toCompletableFuture(),
                     (answer, info) -> new String[] { answer.get("runid"), TrackedServer.runId(info), answer.get("ip") + ":" + answer.get("port") })
                     .orTimeout(properties.getTopologyRefresh().toMillis(), TimeUnit.MILLISECONDS)
-                    .whenCompleteAsync((ids, error) -> sentinelAnswered(server, tracked, master, ids, error), scheduler);
+                    .whenCompleteAsync((ids, error) -> sentinelAnswered(server, tracked, master, ids, error), onto);
         });
     }
 

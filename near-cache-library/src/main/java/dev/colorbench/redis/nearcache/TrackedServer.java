@@ -652,15 +652,15 @@ final class TrackedServer {
         events.late(this);
     }
 
-    /**
-     * The connection is given up as silent: counted as a drop (the copy goes now), closed, and a new one
-     * opened on the connector's thread, tracked as after any drop. Its own close, later, is not counted again.
-     */
     /** On the scheduler's thread: {@code on} reaches a server that is no longer the one to track; it is dropped, and opened again at once. */
     void reconnect(StatefulRedisConnection<byte[], byte[]> on, String why) {
         silent(on, why, Duration.ZERO);
     }
 
+    /**
+     * The connection is given up as silent: counted as a drop (the copy goes now), closed, and a new one
+     * opened on the connector's thread, tracked as after any drop. Its own close, later, is not counted again.
+     */
     private void silent(StatefulRedisConnection<byte[], byte[]> quiet, String why) {
         silent(quiet, why, Duration.ZERO);
     }

@@ -368,11 +368,13 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
      * replicating its master with its link up, and no node flagged failing.
      */
     public boolean isHealthy() {
-        if (allNodes().stream().anyMatch(node -> node.server == null)) {
-            return false;
-        }
+        return healthProblems().isEmpty();
+    }
+
+    /** What keeps {@link #isHealthy()} false, each as a node sees it; empty when it is true. */
+    public List<String> healthProblems() {
         try (Probe probe = new Probe()) {
-            return problems(probe, true).isEmpty();
+            return problems(probe, true);
         }
     }
 

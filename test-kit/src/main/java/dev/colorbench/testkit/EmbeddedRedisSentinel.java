@@ -109,6 +109,8 @@ public final class EmbeddedRedisSentinel implements AutoCloseable {
     public Duration failover() {
         int before = masterPort();
         long started = System.nanoTime();
+        // a failover on request does not wait for the replica: every write the master acknowledged must be there first
+        awaitCaughtUp(before, before == first.port() ? second.port() : first.port());
         withSentinel(sentinel -> sentinel.sync().failover(MASTER));
         while (true) {
             int now = masterPort();
@@ -136,6 +138,30 @@ public final class EmbeddedRedisSentinel implements AutoCloseable {
                 throw new IllegalStateException("The Sentinel did not see the replica within 30 s: " + replicas);
             }
             sleep(50);
+        }
+    }
+
+    /** Until the replica on {@code replicaPort} has every write the master on {@code masterPort} took so far. */
+    private static void awaitCaughtUp(int masterPort, int replicaPort) {
+        long target = offset(masterPort, "master_repl_offset");
+        long deadline = System.nanoTime() + FAILOVER.toNanos();
+        while (offset(replicaPort, "slave_repl_offset") < target) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("The replica on port " + replicaPort + " did not reach offset " + target + " within " + FAILOVER);
+            }
+            sleep(5);
+        }
+    }
+
+    /** A replication offset from the server's {@code INFO replication}; -1 while it has none. */
+    private static long offset(int port, String field) {
+        RedisClient client = RedisClient.create(RedisURI.create("127.0.0.1", port));
+        try (var connection = client.connect()) {
+            java.util.regex.Matcher found = java.util.regex.Pattern.compile(field + ":(\\d+)").matcher(connection.sync().info("replication"));
+            return found.find() ? Long.parseLong(found.group(1)) : -1;
+        }
+        finally {
+            client.shutdown();
         }
     }
 

@@ -1,13 +1,21 @@
 package dev.colorbench.redis.nearcache;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 import dev.colorbench.testkit.EmbeddedRedisCluster;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.SlotHash;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
@@ -53,6 +61,12 @@ class NearCacheClusterTopologyTest {
     /** Another writer's change, once the masters are tracked. */
     static final Duration SETTLED = Duration.ofSeconds(1);
 
+    /**
+     * The README's bound for a change of masters, {@code topology-refresh} (1 s) and a {@code CLUSTER NODES} round trip, and 500 ms
+     * for a loaded machine: how stale a read may be while another writer writes through a failover.
+     */
+    static final Duration FAILED_OVER = Duration.ofMillis(1500);
+
     /** Topology refresh (1 s), a CLUSTER NODES round trip, a new tracking connection's handshake, and 500 ms for a loaded machine. */
     static final Duration MOVED = Duration.ofMillis(2500);
 
@@ -92,11 +106,19 @@ class NearCacheClusterTopologyTest {
         io.micrometer.core.instrument.simple.SimpleMeterRegistry meters = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
         new NearCacheMetrics(tracking).bindTo(meters);
 
-        long started = System.nanoTime();
-        CLUSTER.failover(0);
-        long failedOver = System.nanoTime();
-        Duration noticed = awaitTracked("master " + address(CLUSTER.masterUrl(0)));
-        Duration warm = awaitWarm();
+        long started;
+        long failedOver;
+        Duration noticed;
+        Duration warm;
+        try (Load load = new Load(key)) {
+            started = System.nanoTime();
+            CLUSTER.failover(0);
+            failedOver = System.nanoTime();
+            noticed = awaitTracked("master " + address(CLUSTER.masterUrl(0)));
+            Thread.sleep(2000); // writes and reads go on past the change, for more than one topology check
+            load.assertNoneStaleBeyond(FAILED_OVER, "a failover on request");
+        }
+        warm = awaitWarm();
         System.out.printf("Near cache, cluster: failover on request took %d ms; the promoted master tracked %d ms after it, the copy warm"
                 + " %d ms later%n", (failedOver - started) / 1_000_000, noticed.toMillis(), warm.toMillis());
 
@@ -112,9 +134,16 @@ class NearCacheClusterTopologyTest {
         awaitWarm();
         String key = keyOn(1);
 
-        Duration failover = CLUSTER.failoverByStopping(1);
-        Duration noticed = awaitTracked("master " + address(CLUSTER.masterUrl(1)));
-        Duration warm = awaitWarm();
+        Duration failover;
+        Duration noticed;
+        Duration warm;
+        try (Load load = new Load(key)) {
+            failover = CLUSTER.failoverByStopping(1);
+            noticed = awaitTracked("master " + address(CLUSTER.masterUrl(1)));
+            Thread.sleep(2000);
+            load.assertNoneStaleBeyond(FAILED_OVER, "a failover by stopping a master");
+        }
+        warm = awaitWarm();
         System.out.printf("Near cache, cluster: failover by stopping a master took %d ms; the promoted master tracked %d ms after it, the"
                 + " copy warm %d ms later%n", failover.toMillis(), noticed.toMillis(), warm.toMillis());
 
@@ -309,6 +338,143 @@ class NearCacheClusterTopologyTest {
 
     private static String keyOn(int master) {
         return KEYS.stream().filter(key -> CLUSTER.masterOf(key) == master).findFirst().orElseThrow();
+    }
+
+    /**
+     * Another writer and a reader through the cache, both running until closed: the writer sets {@code key} to {@code w1},
+     * {@code w2}, ... every 10 ms through a cluster client of its own, which follows the slot to whichever master serves it; the
+     * reader reads it through the near cache every millisecond. Each write's reply and each read's start are kept, so that every
+     * read can be checked afterwards against the writes acknowledged before it began.
+     */
+    private final class Load implements AutoCloseable {
+
+        private final String key;
+
+        private final RedisClusterClient client;
+
+        private final StatefulRedisClusterConnection<String, String> connection;
+
+        /** The reply's instant of write {@code i}, at index {@code i - 1}; written by the writer only, read once it stopped. */
+        private final List<Long> replies = new ArrayList<>();
+
+        private final List<long[]> reads = new ArrayList<>();
+
+        private final AtomicLong failedWrites = new AtomicLong();
+
+        private final AtomicLong failedReads = new AtomicLong();
+
+        /** What ended a thread other than a failed command, if anything: rethrown by the check. */
+        private final java.util.concurrent.atomic.AtomicReference<Throwable> broken = new java.util.concurrent.atomic.AtomicReference<>();
+
+        private final Thread writer;
+
+        private final Thread reader;
+
+        private volatile boolean running = true;
+
+        Load(String key) {
+            this.key = key;
+            client = RedisClusterClient.create(CLUSTER.nodes().stream().map(node -> RedisURI.create("redis://" + node)).toList());
+            client.setOptions(ClusterClientOptions.builder()
+                    .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder().enableAllAdaptiveRefreshTriggers()
+                            .enablePeriodicRefresh(Duration.ofMillis(500)).build())
+                    .timeoutOptions(TimeoutOptions.enabled(Duration.ofMillis(500))).build());
+            connection = client.connect();
+            writer = new Thread(() -> guarded(this::write), "writer");
+            reader = new Thread(() -> guarded(this::read), "reader");
+            writer.start();
+            reader.start();
+        }
+
+        private void guarded(Runnable work) {
+            try {
+                work.run();
+            }
+            catch (Throwable ex) {
+                broken.compareAndSet(null, ex);
+            }
+        }
+
+        private void write() {
+            while (running) {
+                String value = "w" + (replies.size() + 1);
+                try {
+                    connection.sync().set(key, value);
+                    replies.add(System.nanoTime());
+                }
+                catch (RuntimeException ex) {
+                    // a master stopped, or paused for the failover: the same value again
+                    failedWrites.incrementAndGet();
+                }
+                pause(10);
+            }
+        }
+
+        private void read() {
+            while (running) {
+                long started = System.nanoTime();
+                try {
+                    String value = cache.getAll(List.of(key)).values().get(0);
+                    reads.add(new long[] { started, (value != null && value.startsWith("w")) ? Long.parseLong(value.substring(1)) : 0 });
+                }
+                catch (DataAccessException ex) {
+                    // a master away: no answer, which is not a stale one
+                    failedReads.incrementAndGet();
+                }
+                pause(1);
+            }
+        }
+
+        /**
+         * Stops both, then fails if a read that began more than {@code bound} after a write's reply gave an older value; prints the
+         * stalest read, how many writes and reads failed fast, and how many were made.
+         */
+        void assertNoneStaleBeyond(Duration bound, String what) throws InterruptedException {
+            stop();
+            long stalest = 0;
+            List<String> beyond = new ArrayList<>();
+            for (long[] read : reads) {
+                long seen = read[1];
+                // the first write newer than the value read; how long before the read it was acknowledged
+                if (seen < replies.size()) {
+                    long late = read[0] - replies.get((int) seen);
+                    stalest = Math.max(stalest, late);
+                    if (late > bound.toNanos() && beyond.size() < 5) {
+                        beyond.add("w%d read %d ms after w%d was written".formatted(seen, late / 1_000_000, seen + 1));
+                    }
+                }
+            }
+            System.out.printf("Near cache, cluster, %s with another writer writing every 10 ms: %d writes (%d failed fast), %d reads (%d"
+                    + " failed fast); the stalest read began %.1f ms after a newer value's write (bound %s)%n", what, replies.size(),
+                    failedWrites.get(), reads.size(), failedReads.get(), stalest / 1e6, bound);
+            assertThat(broken.get()).as("the writer and the reader ran to the end").isNull();
+            assertThat(replies).as("writes during %s", what).hasSizeGreaterThan(100);
+            assertThat(reads).as("reads during %s", what).hasSizeGreaterThan(200);
+            assertThat(beyond).as("reads staler than %s during %s", bound, what).isEmpty();
+            assertThat(failedReads.get()).as("reads that failed during %s", what).isLessThan(reads.size() / 10);
+        }
+
+        private void stop() throws InterruptedException {
+            running = false;
+            writer.join();
+            reader.join();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stop();
+            connection.close();
+            client.shutdown();
+        }
+
+        private static void pause(long millis) {
+            try {
+                Thread.sleep(millis);
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private static String address(String url) {

@@ -94,8 +94,8 @@ public final class SteadyState {
                             + " requests while warming up; see " + log);
                 }
                 if (warmup.errors() > 0) {
-                    Console.info("  %s failed %d of %d warm-up requests (in no figure; the reasons are in %s)".formatted(warmup.target(),
-                            warmup.errors(), warmup.requests(), log));
+                    Console.info("  %s failed %d of %d warm-up requests (in no figure; the first one's reason is printed above)".formatted(
+                            warmup.target(), warmup.errors(), warmup.requests()));
                 }
                 warmups.add(warmup);
             }
@@ -260,6 +260,8 @@ public final class SteadyState {
 
         private final LongAdder errors = new LongAdder();
 
+        private final AtomicBoolean errorSaid = new AtomicBoolean();
+
         private final List<Thread> threads = new ArrayList<>();
 
         private final List<Double> windows = new ArrayList<>();
@@ -345,6 +347,17 @@ public final class SteadyState {
             return running.get();
         }
 
+        /**
+         * A request that failed: counted, and the first one's reason printed, since a client's failure (a time-out, a reset) leaves
+         * nothing in the module's log.
+         */
+        private void failed(String why) {
+            errors.increment();
+            if (errorSaid.compareAndSet(false, true)) {
+                Console.info("  %s: a warm-up request failed: %s (the module's log: %s)".formatted(module.target().id(), why, module.log()));
+            }
+        }
+
         /** Stops the clients and waits for their last requests, so that the next load starts on an idle module. */
         void stop() {
             running.set(false);
@@ -362,11 +375,11 @@ public final class SteadyState {
             try {
                 HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
                 if (response.statusCode() != 200) {
-                    errors.increment();
+                    failed("HTTP " + response.statusCode());
                 }
             }
             catch (IOException ex) {
-                errors.increment();
+                failed(ex.toString());
             }
             catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();

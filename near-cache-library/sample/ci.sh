@@ -79,8 +79,8 @@ EOF
 rm -rf "$installed"
 
 # A server of the sample's own: `launch <name> <server> <argument>...` runs it on a free loopback port, left in $port, given
-# where an argument is PORT. A port something listens on is passed over, and one taken between the check and the
-# start ends the server, and another is tried.
+# where an argument is PORT. Each name has a folder of its own, as a replica receives its copy as a file there. A port
+# something listens on is passed over, and one taken between the check and the start ends the server, and another is tried.
 launch() {
   local name="$1" binary="$2" pid _ attempt argument arguments
   shift 2
@@ -89,7 +89,8 @@ launch() {
     if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then continue; fi
     arguments=()
     for argument in "$@"; do [ "$argument" = PORT ] && arguments+=("$port") || arguments+=("$argument"); done
-    "$binary" "${arguments[@]}" --bind 127.0.0.1 --logfile "$work/$name.log" &
+    mkdir -p "$work/$name"
+    "$binary" "${arguments[@]}" --bind 127.0.0.1 --dir "$work/$name" --logfile "$work/$name.log" &
     pid=$!
     for _ in $(seq 1 100); do
       kill -0 "$pid" 2>/dev/null || break

@@ -180,6 +180,12 @@ final class TrackedServer {
     /** Whether the last proof is older than its lease: the copy must not answer until a newer one comes. */
     private volatile boolean deliveryLate;
 
+    /**
+     * Whether a drop was logged at WARN since the server last delivered: the next ones go to DEBUG. A server that keeps being
+     * dropped, as a Sentinel's former master is until the Sentinel reconfigures it, then logs one warning, not one a heartbeat.
+     */
+    private volatile boolean dropLogged;
+
     /** The canary under way: only touched by the scheduler's thread. */
     private Canary canary;
 
@@ -298,6 +304,9 @@ final class TrackedServer {
             return false;
         }
         confirmedAt = dropsWhenAsked;
+        if (canaryKey == null) {
+            dropLogged = false; // tracking is all there is to prove
+        }
         return true;
     }
 
@@ -528,6 +537,7 @@ final class TrackedServer {
             // stopped meanwhile
         }
         if (!was) {
+            dropLogged = false;
             deliveryLate = !fresh;
             log.info("Near cache: a canary's invalidation came back on the tracking connection to {}; it delivers", name);
             events.proven(this);
@@ -670,7 +680,14 @@ final class TrackedServer {
         if (!open || connection != quiet) {
             return;
         }
-        log.warn("Near cache: dropping the tracking connection to {} ({}) and connecting again", name, why);
+        if (dropLogged) {
+            log.debug("Near cache: dropping the tracking connection to {} ({}) and connecting again", name, why);
+        }
+        else {
+            dropLogged = true;
+            log.warn("Near cache: dropping the tracking connection to {} ({}) and connecting again; until it delivers again, further"
+                    + " drops are logged at DEBUG", name, why);
+        }
         connection = null;
         late = false;
         deliveryLate = false;

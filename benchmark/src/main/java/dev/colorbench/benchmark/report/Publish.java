@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  * the headline picture drawn from that summary by the report's own chart code, and each row's flame graph. Never the samples. The README's and the
  * results page's figures are checked against the published summary by {@code PublishedResultsTest}. A full run of one
  * scenario alone ({@code -Dbenchmark.scenario=servers}) is published the same way into {@code docs/results/<scenario>/},
- * without a picture: its page quotes its report.
+ * without a picture: its page quotes its report. A scenario whose rows compare only within a module (copies) may be run in
+ * parts, each with some of the modules ({@code benchmark.modules}): a further part goes into {@code docs/results/<scenario>-<n>/}
+ * with {@code -Dpublish.as=<scenario>-<n>}.
  * <pre>./mvnw -Ppublish -pl benchmark -am verify     (after ./mvnw -Pbenchmark verify)</pre>
  */
 public final class Publish {
@@ -37,19 +39,35 @@ public final class Publish {
                 return;
             }
         }
+        if (PART.matcher(as).matches()) {
+            System.out.println("[publish] " + run + " -> " + publish(run, root.resolve(RESULTS), null, as));
+            return;
+        }
         if (!as.isEmpty()) {
             throw new IllegalArgumentException("publish.as=" + as + ": a run is published as the reference (no publish.as), or as one of "
-                    + java.util.Arrays.stream(Reproducibility.Kind.values()).map(kind -> "'" + kind.folder + "'").toList());
+                    + java.util.Arrays.stream(Reproducibility.Kind.values()).map(kind -> "'" + kind.folder + "'").toList()
+                    + ", or a scenario's further part as <scenario>-<n>, as copies-2");
         }
         // only the headline's picture needs a browser: a scenario's run, or a workload's, publishes without one
         System.out.println("[publish] " + run + " -> " + publish(run, root.resolve(RESULTS), Browser.find().orElse(null)));
     }
 
+    /** A further part of a scenario's run: {@code <scenario>-<n>}. */
+    private static final Pattern PART = Pattern.compile("([a-z]+)-([2-9])");
+
+    /** The scenarios whose rows compare only within a module, so that a part with other modules adds rows and changes none. */
+    private static final java.util.Set<String> IN_PARTS = java.util.Set.of("copies");
+
+    static String publish(Path run, Path results, Browser browser) {
+        return publish(run, results, browser, null);
+    }
+
     /**
      * Publishes the run in {@code run} into {@code results} (or its scenario's folder there), and says which files it wrote where;
-     * {@code browser} draws the headline's picture, and may be {@code null} for any other run.
+     * {@code browser} draws the headline's picture, and may be {@code null} for any other run. {@code part}, unless null, is the
+     * folder of a further part of a scenario's run ({@code copies-2}).
      */
-    static String publish(Path run, Path results, Browser browser) {
+    static String publish(Path run, Path results, Browser browser, String part) {
         try {
             Path summaryFile = run.resolve("summary.json");
             Path report = run.resolve("report.md");
@@ -72,6 +90,16 @@ public final class Publish {
             boolean workload = environment.workload() != null;
             Path folder = workload ? results.resolve(dev.colorbench.benchmark.Workload.SCENARIO)
                     : headline ? results : results.resolve(scenarios.keySet().iterator().next());
+            if (part != null) {
+                Matcher named = PART.matcher(part);
+                String scenario = headline || workload ? null : scenarios.keySet().iterator().next();
+                if (scenario == null || !named.matches() || !named.group(1).equals(scenario) || !IN_PARTS.contains(scenario)) {
+                    throw new IllegalStateException("A run is published as a part, " + part + ", only if it is a run of a scenario whose rows"
+                            + " compare within a module alone, " + IN_PARTS + ", named <scenario>-<n>; " + run + " holds "
+                            + (scenario == null ? "the headline" : "the scenario " + scenario));
+                }
+                folder = results.resolve(part);
+            }
             Files.createDirectories(folder);
             Files.copy(summaryFile, folder.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
             Files.copy(report, folder.resolve("report.md"), StandardCopyOption.REPLACE_EXISTING);

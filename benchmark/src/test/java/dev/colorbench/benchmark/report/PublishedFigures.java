@@ -343,7 +343,7 @@ final class PublishedFigures {
      * against it, not against this run.
      */
     static String withoutQuotes(String markdown) {
-        Matcher quote = Pattern.compile("(?s)<!-- quotes docs/results/[a-z-]+ -->.*?<!-- end of quote -->").matcher(markdown);
+        Matcher quote = Pattern.compile("(?s)<!-- quotes docs/results/[a-z0-9-]+ -->.*?<!-- end of quote -->").matcher(markdown);
         StringBuilder kept = new StringBuilder();
         while (quote.find()) {
             quote.appendReplacement(kept, Matcher.quoteReplacement("\n".repeat((int) quote.group().chars().filter(c -> c == '\n').count())));

@@ -121,7 +121,7 @@ class PublishedResultsTest {
     @Test
     @SuppressWarnings("unchecked")
     void theScenarioPagesQuoteTheirPublishedRuns() throws Exception {
-        java.util.regex.Pattern quote = java.util.regex.Pattern.compile("(?s)<!-- quotes (docs/results(?:/[a-z-]+)?) -->(.*?)<!-- end of quote -->");
+        java.util.regex.Pattern quote = java.util.regex.Pattern.compile("(?s)<!-- quotes (docs/results(?:/[a-z0-9-]+)?) -->(.*?)<!-- end of quote -->");
         int quotes = 0;
         List<String> files = new java.util.ArrayList<>(List.of("docs/scenarios.md", "docs/workload.md", "docs/fleet.md", "docs/cluster.md",
                 "docs/servers.md", "docs/measuring.md"));
@@ -155,7 +155,7 @@ class PublishedResultsTest {
      */
     @Test
     void theRunTimesThePagesGiveAreThoseOfThePublishedTimelines() throws Exception {
-        java.util.regex.Pattern quote = java.util.regex.Pattern.compile("(?s)<!-- quotes (docs/results(?:/[a-z-]+)?) -->(.*?)<!-- end of quote -->");
+        java.util.regex.Pattern quote = java.util.regex.Pattern.compile("(?s)<!-- quotes (docs/results(?:/[a-z0-9-]+)?) -->(.*?)<!-- end of quote -->");
         List<String> files = new java.util.ArrayList<>(List.of("docs/scenarios.md", "docs/workload.md", "docs/fleet.md", "docs/cluster.md",
                 "docs/servers.md", "docs/measuring.md"));
         files.addAll(pages());
@@ -222,7 +222,8 @@ class PublishedResultsTest {
     /** The same, for the quote in {@code file}. */
     static List<String> quotedFigures(String file, String page, String report) {
         List<String> problems = new java.util.ArrayList<>();
-        java.util.regex.Pattern figure = java.util.regex.Pattern.compile("(?<![\\w.])(\\d[\\d,]*(?:\\.\\d+)?)(?=\\s?(?:TPS|µs|×| times))");
+        // a figure with its unit after it, or a ratio written "x 0.72"
+        java.util.regex.Pattern figure = java.util.regex.Pattern.compile("(?<![\\w.])(\\d[\\d,]*(?:\\.\\d+)?)(?=\\s?(?:TPS|µs|×| times))|(?<=\\bx )(\\d+\\.\\d+)");
         String[] lines = page.split("\n");
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
@@ -234,8 +235,9 @@ class PublishedResultsTest {
             }
             java.util.regex.Matcher found = figure.matcher(line);
             while (found.find()) {
-                if (!report.matches("(?s).*(?<![\\d,.])" + java.util.regex.Pattern.quote(found.group(1)) + "(?![\\d,]|\\.\\d).*")) {
-                    problems.add("%s:%d: %s is no figure of the %s".formatted(file, i + 1, found.group(1),
+                String number = (found.group(1) != null) ? found.group(1) : found.group(2);
+                if (!report.matches("(?s).*(?<![\\d,.])" + java.util.regex.Pattern.quote(number) + "(?![\\d,]|\\.\\d).*")) {
+                    problems.add("%s:%d: %s is no figure of the %s".formatted(file, i + 1, number,
                             file.equals("docs/servers.md") ? "servers run" : "run it quotes"));
                 }
             }

@@ -95,7 +95,7 @@ final class Values implements Scenario {
 
     private Section section(BenchmarkSettings settings, int forks, List<Target> targets, Map<String, Step> steps) {
         List<String> header = new ArrayList<>(List.of("module"));
-        steps.values().forEach(step -> header.add(step.heading() + ": TPS; CPU µs / request, module + store; live heap"));
+        steps.values().forEach(step -> header.add(step.heading() + ": TPS; CPU µs / request, module + store = total (95 % interval); live heap"));
         List<List<String>> rows = new ArrayList<>();
         Map<String, List<Charts.Point>> moduleCpu = new LinkedHashMap<>();
         Map<String, List<Charts.Point>> storeCpu = new LinkedHashMap<>();
@@ -105,9 +105,8 @@ final class Values implements Scenario {
             steps.values().forEach(step -> {
                 RowFigures figures = step.rows().get(target.id());
                 Long heap = step.liveHeapBytes().get(target.id());
-                row.add("%s; %s + %s; %s%s".formatted(RowFigures.spread(figures.tps()), median(figures.moduleCpuMicros()),
-                        median(figures.storeCpuMicros()), heap == null ? "missing" : Format.number(Math.round(heap / 1e5) / 10.0) + " MB",
-                        figures.failedIfAny("; ")));
+                row.add("%s; %s; %s%s".formatted(RowFigures.spread(figures.tps()), cpu(figures, step, target.id()),
+                        heap == null ? "missing" : Format.number(Math.round(heap / 1e5) / 10.0) + " MB", figures.failedIfAny("; ")));
                 double x = step.valueBytes() == null ? 68 : step.valueBytes();
                 moduleCpu.computeIfAbsent(target.id(), key -> new ArrayList<>()).add(new Charts.Point(x,
                         figures.moduleCpuMicros() == null ? null : figures.moduleCpuMicros().median()));
@@ -120,7 +119,8 @@ final class Values implements Scenario {
         }
         List<String> notes = new ArrayList<>();
         notes.add(("Each cell: closed-model TPS with %d client threads over %d s, median of %d round(s) in each of %d fork(s) (range); the CPU one request cost "
-                + "the module's JVM and its store (Redis; PostgreSQL for a jdbc row), counted from outside them (medians); and the heap the module's JVM kept alive after a full "
+                + "the module's JVM and its store (Redis; PostgreSQL for a jdbc row), counted from outside them: each apart as its median, their total as its "
+                + "estimate and 95 %% interval by the headline's method; and the heap the module's JVM kept alive after a full "
                 + "collection with no load (jcmd GC.run, then jvm.memory.used). Every row's answer was compared byte for byte with the padded "
                 + "palette before the load. Own JSON: the colors as the headline stores them, plotted at 68 B, their mean.").formatted(settings.threads(),
                         settings.scenarioDurationSeconds(), settings.scenarioRepetitions(), forks));
@@ -142,6 +142,14 @@ final class Values implements Scenario {
                         Charts.lines("values-redis-cpu", "Redis CPU per request against the value size (log-log)", storeCpu,
                                 "bytes per stored value", true, "µs of Redis's CPU per request", true)),
                 notes, data, problems);
+    }
+
+    /**
+     * {@code 94 + 0 = 95 (88-103)}: a row's CPU per request at a size, the module's and the store's medians, and their total with its
+     * 95 % interval over the forks' rounds, the figure the size's ranking compares.
+     */
+    static String cpu(RowFigures figures, Step step, String row) {
+        return "%s + %s = %s".formatted(median(figures.moduleCpuMicros()), median(figures.storeCpuMicros()), RowFigures.interval(step.cpu().figure(row)));
     }
 
     private static String median(Spread spread) {

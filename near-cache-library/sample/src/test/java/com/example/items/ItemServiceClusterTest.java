@@ -34,6 +34,8 @@ import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import static com.example.items.Waits.await;
+import static com.example.items.Waits.pause;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -159,23 +161,6 @@ class ItemServiceClusterTest {
 
     private boolean inCopy() {
         return cacheManager.getNearCache("items").nearCache().getIfPresent("items::" + ID) != null;
-    }
-
-    private static void pause(long millis) {
-        try {
-            Thread.sleep(millis);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void await(java.util.function.BooleanSupplier condition, Duration within, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("%s within %s", what, within).isLessThan(deadline);
-            Thread.sleep(10);
-        }
     }
 
     /**

@@ -25,6 +25,8 @@ import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import static com.example.items.Waits.await;
+import static com.example.items.Waits.pause;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -173,23 +175,6 @@ class ItemServiceSentinelTest {
 
     private static int namedMaster() {
         return ((InetSocketAddress) sentinel.sync().getMasterAddrByName(MASTER)).getPort();
-    }
-
-    private static void pause(long millis) {
-        try {
-            Thread.sleep(millis);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void await(java.util.function.BooleanSupplier condition, Duration within, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("%s within %s", what, within).isLessThan(deadline);
-            Thread.sleep(10);
-        }
     }
 
     /** Another writer: the bytes {@code @CachePut} would write, on a connection to each server by port; when each first took one. */

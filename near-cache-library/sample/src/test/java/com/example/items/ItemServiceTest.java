@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,6 +26,8 @@ import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import static com.example.items.Waits.await;
+import static com.example.items.Waits.pause;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -180,24 +181,7 @@ class ItemServiceTest {
         return calls;
     }
 
-    private static void pause(long millis) {
-        try {
-            Thread.sleep(millis);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     private static byte[] bytes(String key) {
         return key.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static void await(BooleanSupplier condition, Duration within, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("%s within %s", what, within).isLessThan(deadline);
-            Thread.sleep(10);
-        }
     }
 }

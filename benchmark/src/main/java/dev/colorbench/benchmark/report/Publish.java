@@ -52,6 +52,45 @@ public final class Publish {
         System.out.println("[publish] " + run + " -> " + publish(run, root.resolve(RESULTS), Browser.find().orElse(null)));
     }
 
+    /**
+     * A further part adds rows to the first part's run, of the same code: the scenario's first part must be published, of the
+     * same commit, and no other part may hold a row of this one's (its figure would be published twice, perhaps two ways).
+     */
+    private static void refuseAPartThatDoesNotAdd(Report.Summary summary, String scenario, Path results, String part) throws IOException {
+        Path first = results.resolve(scenario).resolve("summary.json");
+        if (!Files.isRegularFile(first)) {
+            throw new IllegalStateException("A part is published beside its scenario's first part, and " + first
+                    + " holds none: publish the first part first (without publish.as)");
+        }
+        String commit = summary.environment().gitCommit();
+        java.util.Set<String> rows = rows(summary, scenario);
+        for (int n = 1; n <= 9; n++) {
+            String other = (n == 1) ? scenario : scenario + "-" + n;
+            Path published = results.resolve(other).resolve("summary.json");
+            if (other.equals(part) || !Files.isRegularFile(published)) {
+                continue;
+            }
+            Report.Summary otherSummary = Report.Summary.read(published);
+            if (!java.util.Objects.equals(otherSummary.environment().gitCommit(), commit)) {
+                throw new IllegalStateException("The run is of commit " + commit + ", the published " + other + " of "
+                        + otherSummary.environment().gitCommit() + ": a scenario's parts measure one commit");
+            }
+            java.util.Set<String> both = new java.util.TreeSet<>(rows);
+            both.retainAll(rows(otherSummary, scenario));
+            if (!both.isEmpty()) {
+                throw new IllegalStateException("The run measures " + both + ", which the published " + other
+                        + " holds: a part adds modules the others do not have");
+            }
+        }
+    }
+
+    /** The rows a run of {@code scenario} measured. */
+    private static java.util.Set<String> rows(Report.Summary summary, String scenario) {
+        Object rows = (summary.scenarios() == null) ? null : summary.scenarios().get(scenario);
+        return (rows instanceof Map<?, ?> byRow) ? byRow.keySet().stream().map(String::valueOf).collect(java.util.stream.Collectors.toSet())
+                : java.util.Set.of();
+    }
+
     /** A further part of a scenario's run: {@code <scenario>-<n>}. */
     private static final Pattern PART = Pattern.compile("([a-z]+)-([2-9])");
 
@@ -98,6 +137,7 @@ public final class Publish {
                             + " compare within a module alone, " + IN_PARTS + ", named <scenario>-<n>; " + run + " holds "
                             + (scenario == null ? "the headline" : "the scenario " + scenario));
                 }
+                refuseAPartThatDoesNotAdd(summary, scenario, results, part);
                 folder = results.resolve(part);
             }
             Files.createDirectories(folder);

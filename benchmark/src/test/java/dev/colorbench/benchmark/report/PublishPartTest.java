@@ -19,14 +19,32 @@ class PublishPartTest {
 
     @Test
     void aCopiesRunIsPublishedAsAFurtherPartBesideTheFirst(@TempDir Path dir) throws Exception {
-        Path run = runOf(dir, "copies");
         Path results = Files.createDirectories(dir.resolve("results"));
+        Publish.publish(runOf(dir, "copies"), results, null);
+        Path run = runOf(dir, "copies-2");
 
         Publish.publish(run, results, null, "copies-2");
 
         assertThat(results.resolve("copies-2/summary.json")).hasSameTextualContentAs(run.resolve("summary.json"));
         assertThat(results.resolve("copies-2/report.md")).hasSameTextualContentAs(run.resolve("report.md"));
-        assertThat(results.resolve("copies")).doesNotExist();
+    }
+
+    @Test
+    void aPartWithoutTheFirstOrWithItsRowsOrOfAnotherCommitIsRefused(@TempDir Path dir) throws Exception {
+        Path results = Files.createDirectories(dir.resolve("results"));
+        Path second = runOf(dir, "copies-2");
+        assertThatIllegalStateException().isThrownBy(() -> Publish.publish(second, results, null, "copies-2")).withMessageContaining("first part");
+        Publish.publish(runOf(dir, "copies"), results, null);
+        // the first part's modules again, as a further part
+        Path again = runOf(dir, "copies");
+        assertThatIllegalStateException().isThrownBy(() -> Publish.publish(again, results, null, "copies-2")).withMessageContaining("near-cache+copy");
+        // another commit's
+        Path other = runOf(dir, "copies-2");
+        Path summary = other.resolve("summary.json");
+        String commit = Report.Summary.read(summary).environment().gitCommit();
+        Files.writeString(summary, Files.readString(summary).replace(commit, "0123456789ab"));
+        assertThatIllegalStateException().isThrownBy(() -> Publish.publish(other, results, null, "copies-2")).withMessageContaining("0123456789ab");
+        assertThat(results.resolve("copies-2")).doesNotExist();
     }
 
     @Test
@@ -46,9 +64,9 @@ class PublishPartTest {
         }
     }
 
-    /** A run folder holding the published run of {@code scenario}. */
+    /** A run folder of its own holding the published run of {@code scenario} (or of its further part, {@code copies-2}). */
     private static Path runOf(Path dir, String scenario) throws Exception {
-        Path run = Files.createDirectories(dir.resolve("run-" + scenario));
+        Path run = Files.createTempDirectory(dir, "run-" + scenario);
         for (String file : new String[] { "summary.json", "report.md", "timeline.json" }) {
             if (Files.exists(RESULTS.resolve(scenario).resolve(file))) {
                 Files.copy(RESULTS.resolve(scenario).resolve(file), run.resolve(file));

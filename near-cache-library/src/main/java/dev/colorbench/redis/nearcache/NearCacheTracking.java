@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +31,7 @@ import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.push.PushMessage;
 import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.models.partitions.ClusterPartitionParser;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
@@ -85,6 +87,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * discards the copies (a value read from an untracked master may be stale), tracks the new set, and
  * starts new copies once every master tracks. A read Lettuce routes to a master not tracked yet is
  * therefore kept at most until the next refresh. It listens to no event bus, which other clients share.
+ * Each master's canary is a key in a slot it owns, placed again when the check finds that slot gone from it.
  */
 public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Events {
 
@@ -98,6 +101,9 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
      * masters then goes unseen for at most this many {@code topology-refresh} periods, and one more.
      */
     static final int TOPOLOGY_FAILURES_TOLERATED = 3;
+
+    /** Hash tags tried to put a canary in a slot a master owns: a master with one slot of 16,384 gets one within this many, bar 1 in e^64. */
+    private static final int CANARY_TAGS_TRIED = 1 << 20;
 
     /** Lettuce's whenever the near cache is on; turned off, any client's. */
     private final RedisConnectionFactory connectionFactory;
@@ -300,6 +306,16 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         return (canaryKey == null) ? null : new String(canaryKey, StandardCharsets.UTF_8);
     }
 
+    /** Each tracked server's canary key now, by name; a cluster's master that owns no slot has none. */
+    Map<String, String> canaryKeys() {
+        Map<String, String> keys = new LinkedHashMap<>();
+        servers.values().forEach(server -> {
+            byte[] key = server.canaryKey();
+            keys.put(server.name(), (key == null) ? null : new String(key, StandardCharsets.UTF_8));
+        });
+        return keys;
+    }
+
     /** Called with every server tracked from now on: for the meters. */
     void onNewServer(Consumer<TrackedServer> listener) {
         newServerListeners.add(listener);
@@ -429,7 +445,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         else if (client instanceof RedisClient redis) {
             // the application's own client: its URI, password, TLS, timeouts and back-off; under Sentinel it asks a Sentinel for
             // the master each time it connects, as the application's data connection does
-            TrackedServer server = new TrackedServer("Redis", redis, false, scheduler, connector, settings, this, canaryKey, new DataPath());
+            TrackedServer server = new TrackedServer("Redis", redis, false, scheduler, connector, settings, this, canaryKey, new DataPath(false));
             servers = Map.of("Redis", server);
             started(server);
             if (((LettuceConnectionFactory) connectionFactory).isRedisSentinelAware()) {
@@ -457,7 +473,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         if (!running) {
             return;
         }
-        Map<String, RedisURI> masters;
+        Map<String, Master> masters;
         try {
             masters = masters(cluster.getPartitions(), null);
         }
@@ -497,7 +513,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         if (!running) {
             return;
         }
-        Map<String, RedisURI> masters;
+        Map<String, Master> masters;
         try {
             if (error != null || nodes == null) {
                 throw new IllegalStateException("CLUSTER NODES failed: " + (error == null ? "no answer" : error), error);
@@ -512,6 +528,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             return;
         }
         topologyChecked();
+        placeCanaries(masters);
         if (!masters.keySet().equals(servers.keySet())) {
             execute(() -> {
                 try {
@@ -650,17 +667,72 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
      * @param uris where the URIs come from, with the credentials, TLS and time-out of the configured
      * ones: the cluster client's topology (null: each node's own URI, which Lettuce's topology gives them)
      */
-    private static Map<String, RedisURI> masters(Iterable<RedisClusterNode> nodes, RedisClusterClient uris) {
-        Map<String, RedisURI> masters = new LinkedHashMap<>();
+    private static Map<String, Master> masters(Iterable<RedisClusterNode> nodes, RedisClusterClient uris) {
+        Map<String, Master> masters = new LinkedHashMap<>();
         for (RedisClusterNode node : nodes) {
             boolean slots = !node.getSlots().isEmpty();
             boolean failed = node.is(NodeFlag.FAIL) || node.is(NodeFlag.EVENTUAL_FAIL) || node.is(NodeFlag.HANDSHAKE);
             if (node.is(NodeFlag.UPSTREAM) && !node.is(NodeFlag.NOADDR) && node.getUri() != null && (slots || !failed)) {
                 RedisURI uri = node.getUri();
-                masters.put(uri.getHost() + ":" + uri.getPort(), (uris == null) ? uri : withSettings(uris, uri));
+                BitSet owned = new BitSet(SlotHash.SLOT_COUNT);
+                node.getSlots().forEach(owned::set);
+                masters.put(uri.getHost() + ":" + uri.getPort(), new Master((uris == null) ? uri : withSettings(uris, uri), owned));
             }
         }
         return masters;
+    }
+
+    /** A master of a cluster: where to reach it, and the slots it owns. */
+    private record Master(RedisURI uri, BitSet slots) {
+    }
+
+    /**
+     * Each tracked master's canary in a slot it owns now: kept while the master owns that slot, placed again when it does not,
+     * none while it owns no slot (its delivery is then assumed). Until a master's first canary is proven, it does not deliver.
+     */
+    private void placeCanaries(Map<String, Master> masters) {
+        servers.forEach((address, server) -> {
+            Master master = masters.get(address);
+            if (master == null) {
+                return;
+            }
+            byte[] key = server.canaryKey();
+            if (key == null || !master.slots().get(SlotHash.getSlot(key))) {
+                byte[] placed = canaryIn(master.slots());
+                if (placed != null || key != null) {
+                    log.debug("Near cache: the canary of {} is {} now", server.name(), (placed == null) ? "none (it owns no slot)"
+                            : new String(placed, StandardCharsets.UTF_8));
+                    server.canaryKey(placed);
+                }
+            }
+        });
+    }
+
+    /**
+     * This instance's canary key with a hash tag that puts it in one of {@code slots}, or null if none does: no slot, or a
+     * first prefix whose own hash tag puts every key under it in a slot outside them.
+     */
+    private byte[] canaryIn(BitSet slots) {
+        if (slots.isEmpty()) {
+            return null;
+        }
+        String instance = new String(canaryKey, StandardCharsets.UTF_8);
+        if (SlotHash.getSlot(tagged(instance, 0)) == SlotHash.getSlot(tagged(instance, 1))
+                && SlotHash.getSlot(tagged(instance, 1)) == SlotHash.getSlot(tagged(instance, 2))) {
+            // the prefix's own hash tag decides the slot
+            return slots.get(SlotHash.getSlot(tagged(instance, 0))) ? tagged(instance, 0) : null;
+        }
+        for (int tag = 0; tag < CANARY_TAGS_TRIED; tag++) {
+            byte[] key = tagged(instance, tag);
+            if (slots.get(SlotHash.getSlot(key))) {
+                return key;
+            }
+        }
+        return null;
+    }
+
+    private static byte[] tagged(String instance, int tag) {
+        return (instance + "{" + tag + "}").getBytes(StandardCharsets.UTF_8);
     }
 
     /** {@code node}'s host and port, with the settings of a node the cluster client knows. */
@@ -678,7 +750,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
      * tracked, opens one to each new master and closes those to former masters. Any change discards
      * the copy, which starts again once every master tracks.
      */
-    private void followMasters(RedisClusterClient cluster, Map<String, RedisURI> masters) {
+    private void followMasters(RedisClusterClient cluster, Map<String, Master> masters) {
         if (!running || masters.isEmpty()) {
             return;
         }
@@ -688,11 +760,12 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         }
         Map<String, TrackedServer> next = new LinkedHashMap<>();
         List<TrackedServer> added = new ArrayList<>();
-        masters.forEach((address, uri) -> {
+        masters.forEach((address, master) -> {
             TrackedServer server = current.get(address);
             if (server == null) {
-                // no canary on a cluster yet: its key would have to hash to a slot of each master's
-                server = new TrackedServer("master " + address, masterClient(cluster, uri), true, scheduler, connector, settings, this, null, null);
+                // its canary is placed below, in a slot it owns, once it is among the servers
+                server = new TrackedServer("master " + address, masterClient(cluster, master.uri()), true, scheduler, connector, settings, this,
+                        null, new DataPath(true));
                 added.add(server);
             }
             next.put(address, server);
@@ -713,6 +786,7 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         if (current.isEmpty()) {
             log.info("Near cache: on a Redis Cluster; one tracking connection to each of its {} masters {}", next.size(), next.keySet());
         }
+        placeCanaries(masters);
         removed.forEach(this::closed);
         added.forEach(this::started);
     }
@@ -876,6 +950,13 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
      */
     private final class DataPath implements TrackedServer.DataPath {
 
+        /** Whether the data connection is a cluster's, which routes the canary by its slot, and whose {@code INFO} names no one master. */
+        private final boolean cluster;
+
+        DataPath(boolean cluster) {
+            this.cluster = cluster;
+        }
+
         @Override
         public CompletionStage<?> writeCanary(byte[] key, byte[] value, long expiryMillis) {
             return withConnection(commands -> commands.psetex(key, expiryMillis, value));
@@ -883,7 +964,8 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
 
         @Override
         public CompletionStage<String> serverInfo() {
-            return withConnection(commands -> commands.info("server"));
+            // on a cluster the topology check follows the masters; no run id to compare
+            return cluster ? CompletableFuture.completedFuture(null) : withConnection(commands -> commands.info("server"));
         }
 
         private <T> CompletionStage<T> withConnection(java.util.function.Function<RedisClusterAsyncCommands<byte[], byte[]>, CompletionStage<T>> command) {

@@ -71,6 +71,9 @@ import org.slf4j.LoggerFactory;
  * opens a new one. The server {@linkplain #isDelivering() delivers} only from a canary proven on the
  * connection as it is now; and a proof is a lease of {@code heartbeat + heartbeat time-out} from when its
  * canary was sent: past it without a newer proof (a canary or its {@code PING} slow), the server is late.
+ * On a cluster each master's canary is a key in a slot that master owns (its hash tag chosen for that), written
+ * through the cluster connection, which routes it there; no run ids are compared, as the topology check follows
+ * the masters. A master that owns no slot has no canary: its delivery is assumed.
  *
  * <p>Nothing here blocks a thread that must be quick: the heartbeat runs on a scheduler that only
  * sends and checks, opening a connection (which blocks until it is open or fails) runs on a connector
@@ -152,8 +155,11 @@ final class TrackedServer {
 
     private final Settings settings;
 
-    /** This instance's canary key on the server, under the first prefix; null: no canary, delivery is assumed (a cluster's master). */
-    private final byte[] canaryKey;
+    /**
+     * This instance's canary key on the server, under the first prefix; null: no canary, delivery is assumed (a cluster's master
+     * that owns no slot). A cluster's master gets one in a slot it owns, placed again when its slots change.
+     */
+    private volatile byte[] canaryKey;
 
     /** The application's data connection to the server, which the canary is written through. */
     private final DataPath data;
@@ -210,7 +216,7 @@ final class TrackedServer {
     private record Ping(StatefulRedisConnection<byte[], byte[]> connection, long drops, long sentNanos, CompletableFuture<String> reply) {
     }
 
-    private record Canary(StatefulRedisConnection<byte[], byte[]> connection, long drops, long sentNanos, long seenBefore) {
+    private record Canary(StatefulRedisConnection<byte[], byte[]> connection, long drops, long sentNanos, long seenBefore, byte[] key) {
     }
 
     /**
@@ -258,7 +264,7 @@ final class TrackedServer {
 
     /**
      * Whether the connection tracks and a canary's invalidation arrived on it as it is now: only then may a
-     * copy begin. Without a canary (a cluster's master), whether it tracks.
+     * copy begin. Without a canary (a cluster's master that owns no slot), whether it tracks.
      */
     boolean isDelivering() {
         return isTracking() && (canaryKey == null || provenAt == drops.get());
@@ -267,6 +273,19 @@ final class TrackedServer {
     /** Whether the connection delivers and answers its heartbeat and its canaries in time: only then may the copy answer. */
     boolean isCurrent() {
         return isDelivering() && !late && !deliveryLate;
+    }
+
+    /** This instance's canary key on the server now; null: none. */
+    byte[] canaryKey() {
+        return canaryKey;
+    }
+
+    /**
+     * The canary key from now on: a cluster's master gets one in a slot it owns, placed again when its slots change, and none
+     * while it owns no slot. A canary under way with the former key proves nothing either way.
+     */
+    void canaryKey(byte[] key) {
+        canaryKey = key;
     }
 
     /** Push messages received since the server was made: invalidations, its own canary's included. */
@@ -332,7 +351,7 @@ final class TrackedServer {
         connectAttempts = 0;
         opened.addListener(message -> {
             pushes.increment();
-            if (canaryKey != null && isOwnCanary(message)) {
+            if (isOwnCanary(message)) {
                 canariesSeen.incrementAndGet();
             }
             events.pushed(this, message);
@@ -459,7 +478,9 @@ final class TrackedServer {
      * the tracking connection; both answered, the canary's invalidation has arrived before it, or never will.
      */
     private void canary() {
-        if (canaryKey == null) {
+        byte[] key = canaryKey;
+        if (key == null) {
+            canary = null;
             return;
         }
         StatefulRedisConnection<byte[], byte[]> current = connection;
@@ -473,14 +494,14 @@ final class TrackedServer {
         if (last != null && last.connection() == current && last.drops() == dropsNow) {
             return; // one at a time: the lease bounds a slow one
         }
-        Canary sent = new Canary(current, dropsNow, System.nanoTime(), canariesSeen.get());
+        Canary sent = new Canary(current, dropsNow, System.nanoTime(), canariesSeen.get(), key);
         canary = sent;
         byte[] value = Long.toString(sent.sentNanos()).getBytes(StandardCharsets.US_ASCII);
         CompletableFuture<Object> written = new CompletableFuture<>();
         try {
             connector.execute(() -> {
                 try {
-                    data.writeCanary(canaryKey, value, CANARY_EXPIRY_MILLIS).whenComplete((ok, error) -> {
+                    data.writeCanary(key, value, CANARY_EXPIRY_MILLIS).whenComplete((ok, error) -> {
                         if (error != null) {
                             written.completeExceptionally(error);
                         }
@@ -508,6 +529,9 @@ final class TrackedServer {
         }
         if (!open || connection != sent.connection() || drops.get() != sent.drops()) {
             return; // the connection changed meanwhile: no news about the one there is
+        }
+        if (sent.key() != canaryKey) {
+            return; // placed again meanwhile (a cluster's slots moved): its invalidation, if it came, was not counted as this server's
         }
         if (error != null) {
             // unknown, not undelivered (the data connection may be down): the lease decides
@@ -580,7 +604,7 @@ final class TrackedServer {
         tracked.thenCombine(written, (trackedInfo, writtenInfo) -> new String[] { runId(trackedInfo), runId(writtenInfo) })
                 .orTimeout(settings.silence().toMillis(), TimeUnit.MILLISECONDS)
                 .whenComplete((ids, error) -> onScheduler(() -> {
-                    if (!open || connection != sent.connection() || drops.get() != sent.drops()) {
+                    if (!open || connection != sent.connection() || drops.get() != sent.drops() || sent.key() != canaryKey) {
                         return;
                     }
                     boolean was = provenAt == sent.drops();
@@ -619,7 +643,8 @@ final class TrackedServer {
     }
 
     private boolean isOwnCanary(PushMessage message) {
-        if (!"invalidate".equals(message.getType())) {
+        byte[] canaryKey = this.canaryKey;
+        if (canaryKey == null || !"invalidate".equals(message.getType())) {
             return false;
         }
         List<Object> content = message.getContent();

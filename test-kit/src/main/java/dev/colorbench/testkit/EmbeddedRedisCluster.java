@@ -324,6 +324,21 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
         return masterOfSlot(SlotHash.getSlot(key));
     }
 
+    /**
+     * Sets {@code key} on the master that owns it, on a connection of its own, as another application would: the instant of the
+     * reply ({@link System#nanoTime()}), from which a test times how long a change took to be served.
+     */
+    public long setOnOwner(String key, String value) {
+        RedisClient client = RedisClient.create(masterUrl(masterOf(key)));
+        try (StatefulRedisConnection<String, String> connection = client.connect()) {
+            connection.sync().set(key, value);
+            return System.nanoTime();
+        }
+        finally {
+            client.shutdown();
+        }
+    }
+
     /** The master that serves {@code slot}. */
     public int masterOfSlot(int slot) {
         if (slot < 0 || slot >= SLOTS) {

@@ -6,8 +6,6 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 import dev.colorbench.testkit.EmbeddedRedisCluster;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.internal.HostAndPort;
 import io.lettuce.core.resource.MappingSocketAddressResolver;
@@ -24,7 +22,6 @@ import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderC
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
-import org.springframework.dao.DataAccessException;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -185,46 +182,12 @@ class NearCacheClusterDeliveryTest {
                 .as("a change on the master whose canary moved").isLessThan(BOUND);
     }
 
-    /** Reads {@code key} until it is {@code expected}; fails if a read that started {@code bound} after the write still shows another value. */
     private Duration awaitServed(String key, String expected, long written, Duration bound) {
-        while (true) {
-            long started = System.nanoTime();
-            String value;
-            try {
-                value = cache.getAll(List.of(key)).values().get(0);
-            }
-            catch (DataAccessException ex) {
-                value = null;
-            }
-            if (expected.equals(value)) {
-                return Duration.ofNanos(started - written);
-            }
-            if (started - written > bound.toNanos()) {
-                fail("%s still reads %s %s after another writer's SET (drops %d, undelivered %d, servers %s)", key, value, bound,
-                        tracking.drops(), tracking.undelivered(), tracking.servers());
-            }
-        }
+        return new Reads(cache, tracking).awaitServed(key, expected, written, bound);
     }
 
-    /** Until a read of every key costs no load, within 30 s. */
     private void awaitWarm() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            long loads = cache.statistics().loads();
-            try {
-                cache.getAll(KEYS);
-                if (tracking.isActive() && cache.statistics().loads() == loads) {
-                    return;
-                }
-            }
-            catch (DataAccessException ex) {
-                // not yet
-            }
-            if (System.nanoTime() > deadline) {
-                fail("no warm read within 30 s (servers %s, last drop %s)", tracking.servers(), tracking.lastDrop());
-            }
-            Thread.sleep(20);
-        }
+        new Reads(cache, tracking).awaitWarm(KEYS);
     }
 
     private static String keyOn(int master) {
@@ -233,14 +196,7 @@ class NearCacheClusterDeliveryTest {
 
     /** Writes {@code key} straight to the master that owns it, past the proxy, as another application would; the reply's instant. */
     private static long write(String key, String value) {
-        RedisClient client = RedisClient.create(CLUSTER.masterUrl(CLUSTER.masterOf(key)));
-        try (StatefulRedisConnection<String, String> connection = client.connect()) {
-            connection.sync().set(key, value);
-            return System.nanoTime();
-        }
-        finally {
-            client.shutdown();
-        }
+        return CLUSTER.setOnOwner(key, value);
     }
 
     /** What the library calls master {@code master}: {@code master host:port}, the address the cluster gives it. */

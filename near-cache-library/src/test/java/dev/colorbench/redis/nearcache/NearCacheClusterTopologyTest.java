@@ -267,38 +267,6 @@ class NearCacheClusterTopologyTest {
         System.out.printf("Near cache, cluster: another writer's change served %.2f ms after its reply (bound %s)%n", served / 1e6, bound);
     }
 
-    /** Reads until {@code value} is served; each earlier read must be a value from before. Nanoseconds from the write. */
-    private long awaitServed(String key, String value, long writtenNanos, Duration bound) {
-        while (true) {
-            String read;
-            try {
-                read = cache.getAll(List.of(key)).values().get(0);
-            }
-            catch (DataAccessException ex) {
-                read = null;
-            }
-            long now = System.nanoTime();
-            if (value.equals(read)) {
-                return now - writtenNanos;
-            }
-            if (now - writtenNanos > bound.toNanos()) {
-                fail("%s still reads %s %s after another writer wrote %s (tracking %s)", key, read, bound, value, tracking.servers());
-            }
-        }
-    }
-
-    /** Writes {@code key} on the master that owns it, as another application would; the reply's instant. */
-    private static long write(String key, String value) {
-        RedisClient client = RedisClient.create(CLUSTER.masterUrl(CLUSTER.masterOf(key)));
-        try (StatefulRedisConnection<String, String> connection = client.connect()) {
-            connection.sync().set(key, value);
-            return System.nanoTime();
-        }
-        finally {
-            client.shutdown();
-        }
-    }
-
     /**
      * Until {@code master} is among the servers tracked and tracks, within {@link #MOVED} of the change's
      * end: the library's own topology check, not Lettuce's, finds it. How long that took.
@@ -314,26 +282,17 @@ class NearCacheClusterTopologyTest {
         return Duration.ofNanos(System.nanoTime() - started);
     }
 
-    /** Until a read of every key costs no load, within 30 s; how long that took. */
     private Duration awaitWarm() throws InterruptedException {
-        long started = System.nanoTime();
-        long deadline = started + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            long loads = cache.statistics().loads();
-            try {
-                cache.getAll(KEYS);
-                if (tracking.isActive() && cache.statistics().loads() == loads) {
-                    return Duration.ofNanos(System.nanoTime() - started);
-                }
-            }
-            catch (DataAccessException ex) {
-                // a master away: read again
-            }
-            if (System.nanoTime() > deadline) {
-                fail("no warm read within 30 s (tracking %s)", tracking.servers());
-            }
-            Thread.sleep(20);
-        }
+        return new Reads(cache, tracking).awaitWarm(KEYS);
+    }
+
+    private long awaitServed(String key, String value, long written, Duration bound) {
+        return new Reads(cache, tracking).awaitServed(key, value, written, bound).toNanos();
+    }
+
+    /** Writes {@code key} on the master that owns it, as another application would; the reply's instant. */
+    private static long write(String key, String value) {
+        return CLUSTER.setOnOwner(key, value);
     }
 
     private static String keyOn(int master) {

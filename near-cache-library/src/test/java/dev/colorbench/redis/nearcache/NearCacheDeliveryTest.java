@@ -164,26 +164,9 @@ class NearCacheDeliveryTest {
 
     /** Reads {@code key} until it is {@code expected}; fails if a read that started {@link #BOUND} after the write still shows another value. */
     private void awaitServed(String key, String expected, String fault) {
-        long written = System.nanoTime();
-        while (true) {
-            long started = System.nanoTime();
-            String value;
-            try {
-                value = cache.getAll(List.of(key)).values().get(0);
-            }
-            catch (DataAccessException ex) {
-                value = null;
-            }
-            if (expected.equals(value)) {
-                System.out.printf("Near cache, %s: another writer's change served to a read started %.2f ms after the write (bound %s)%n", fault,
-                        (started - written) / 1e6, BOUND);
-                return;
-            }
-            if (started - written > BOUND.toNanos()) {
-                fail("%s still reads %s %s after another writer's SET, with %s (drops %d, servers %s)", key, value, BOUND, fault,
-                        tracking.drops(), tracking.servers());
-            }
-        }
+        Duration served = new Reads(cache, tracking).awaitServed(key, expected, System.nanoTime(), BOUND);
+        System.out.printf("Near cache, %s: another writer's change served to a read started %.2f ms after the write (bound %s)%n", fault,
+                served.toNanos() / 1e6, BOUND);
     }
 
     /** Until a read of {@code keys} is answered from the copy, within 10 s. */

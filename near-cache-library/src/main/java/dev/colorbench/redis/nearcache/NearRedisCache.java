@@ -104,10 +104,15 @@ public class NearRedisCache extends RedisCache {
         return (kept instanceof Unshared unshared) ? deserializeCacheValue(unshared.stored()) : kept;
     }
 
-    /** One key: from the copy, or one MGET. A value Redis holds but this cache cannot read is a miss, as none. */
+    /**
+     * One key: from the copy, or one MGET. A value Redis holds but this cache cannot read is a miss, as none. A hit takes the
+     * copy's value straight, without the lists a read of many keys builds: a {@code @Cacheable} loop makes one call per key.
+     */
     @Override
     protected Object lookup(Object key) {
-        Object value = handedOut(near.getAll(List.of(createCacheKey(key))).values().get(0));
+        String redisKey = createCacheKey(key);
+        Object held = near.peek(redisKey);
+        Object value = handedOut((held != null) ? held : near.getAll(List.of(redisKey)).values().get(0));
         count(value);
         return value;
     }

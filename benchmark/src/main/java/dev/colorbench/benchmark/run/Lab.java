@@ -65,14 +65,15 @@ public final class Lab implements AutoCloseable {
     }
 
     static Lab open(Condition condition, RunDirectory directory, Path repositoryRoot, String version, JMeterInstallation jmeter,
-            CpuPlacement placement) {
+            CpuPlacement placement, java.util.Map<String, Double> earlierWarmupSeconds) {
         ChildProcesses processes = new ChildProcesses();
         try {
             DataStores stores = Timeline.timed("data stores", () -> DataStores.start(condition, processes));
             List<RunningModule> modules = Timeline.timed("starting the modules", () -> new ModuleLauncher(condition, directory, processes)
                     .start(condition.targets(), stores, repositoryRoot, version));
             Verification verification = Timeline.timed("verifying", () -> Verifier.verify(modules, stores, condition.expectedPalette()));
-            List<SteadyState.Warmup> warmups = Timeline.timed("warming up", () -> new SteadyState(condition.settings()).warm(modules));
+            List<SteadyState.Warmup> warmups = Timeline.timed("warming up", () -> new SteadyState(condition.settings()).warm(modules,
+                    earlierWarmupSeconds));
             // closed before the Redis it writes to, which was started first: its keys are deleted while Redis still runs
             RedisFloor floor = processes.own("the floor's keys in Redis", RedisFloor.of(stores.redisUrl(), condition));
             CpuReadings cpu = processes.own("CPU readings", CpuReadings.serve(modules, stores, floor));

@@ -37,6 +37,12 @@ public final class Measurement {
      */
     private final List<SteadyState.Warmup> warmups = new java.util.ArrayList<>();
 
+    /**
+     * Each row's seconds in its last warm-up, any condition's: the next warm-up pairs rows of like times, so that a pair's faster row
+     * leaves its core idle the least (docs/measuring.md#warm-up-and-steady-state).
+     */
+    private final Map<String, Double> lastWarmupSeconds = new java.util.HashMap<>();
+
     public Measurement(Path repositoryRoot, String version, JMeterInstallation jmeter, CpuPlacement placement) {
         this.repositoryRoot = repositoryRoot;
         this.version = version;
@@ -47,7 +53,8 @@ public final class Measurement {
     /** Starts, verifies and warms one condition's stores and modules, for as many runs as its caller makes. */
     public Lab open(Condition condition, RunDirectory directory) {
         condition.targets().forEach(target -> rowsStarted.putIfAbsent(target.id(), target));
-        Lab lab = Lab.open(condition, directory, repositoryRoot, version, jmeter, placement);
+        Lab lab = Lab.open(condition, directory, repositoryRoot, version, jmeter, placement, Map.copyOf(lastWarmupSeconds));
+        lab.warmups().forEach(warmup -> lastWarmupSeconds.put(warmup.target(), warmup.seconds()));
         lastVerification = lab.verification();
         lab.warmups().forEach(warmup -> warmups.add(new SteadyState.Warmup(warmup.target() + " (" + condition.name() + ")", warmup.seconds(),
                 warmup.steady(), warmup.lastWindows(), warmup.jitMillis(), warmup.requests(), warmup.errors())));

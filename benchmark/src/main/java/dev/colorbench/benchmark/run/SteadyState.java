@@ -77,8 +77,17 @@ public final class SteadyState {
     }
 
     public List<Warmup> warm(List<RunningModule> modules) {
+        return warm(modules, java.util.Map.of());
+    }
+
+    /**
+     * The same, the rows paired by how long each took to warm before ({@code earlierSeconds}, by row): a pair lasts as long as
+     * its slower row, so rows of like times go together ({@link #byEarlierTimes}). The warm-ups come back in the order of
+     * {@code modules}.
+     */
+    public List<Warmup> warm(List<RunningModule> modules, java.util.Map<String, Double> earlierSeconds) {
         List<Warmup> warmups = new ArrayList<>();
-        for (List<RunningModule> group : groups(modules, rowsAtOnce)) {
+        for (List<RunningModule> group : groups(byEarlierTimes(modules, module -> earlierSeconds.get(module.target().id())), rowsAtOnce)) {
             long groupStart = System.nanoTime();
             long[] lightRequests = new long[group.size()];
             double lightSeconds = settings.warmupTogetherSeconds() > 0 ? warmLightly(group, lightRequests) : 0;
@@ -101,7 +110,24 @@ public final class SteadyState {
             }
             Progress.warmGroupEnded((System.nanoTime() - groupStart) / 1e9);
         }
+        List<String> order = modules.stream().map(module -> module.target().id()).toList();
+        warmups.sort(java.util.Comparator.comparingInt(warmup -> order.indexOf(warmup.target())));
         return warmups;
+    }
+
+    /**
+     * {@code rows} in the order they are best warmed in groups: those warmed before (a fork's first warm-up, an earlier
+     * condition's) longest first, so that each group's rows took like times and a row's pair rarely stops long before it; a
+     * row with no earlier time ({@code null}) comes first, in its given order. Sorted this way, pairs lose the least time to
+     * their slower row: the sum of each pair's longer time is the least any pairing gives.
+     */
+    static <T> List<T> byEarlierTimes(List<T> rows, java.util.function.Function<T, Double> earlierSeconds) {
+        List<T> unknown = rows.stream().filter(row -> earlierSeconds.apply(row) == null).toList();
+        List<T> known = rows.stream().filter(row -> earlierSeconds.apply(row) != null)
+                .sorted(java.util.Comparator.comparing(earlierSeconds).reversed()).toList();
+        List<T> ordered = new ArrayList<>(unknown);
+        ordered.addAll(known);
+        return ordered;
     }
 
     /** {@code modules} in groups of {@code size}, in order; the last may be smaller. */

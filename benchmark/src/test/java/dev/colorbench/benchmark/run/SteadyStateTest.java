@@ -48,6 +48,19 @@ class SteadyStateTest {
     }
 
     @Test
+    void rowsWarmedBeforeArePairedWithRowsOfLikeTimesLongestFirstAfterTheRowsNotWarmedBefore() {
+        java.util.Map<String, Double> earlier = java.util.Map.of("loop", 240.0, "fast", 80.0, "mget", 120.0, "hash", 200.0);
+        List<String> rows = List.of("fast", "new", "loop", "mget", "hash", "other");
+
+        List<String> ordered = SteadyState.byEarlierTimes(rows, earlier::get);
+
+        assertThat(ordered).containsExactly("new", "other", "loop", "hash", "mget", "fast");
+        // in pairs: the two slow rows together, not each beside a fast row that leaves it alone for half its warm-up
+        assertThat(SteadyState.groups(ordered, 2)).containsExactly(List.of("new", "other"), List.of("loop", "hash"), List.of("mget", "fast"));
+        assertThat(SteadyState.byEarlierTimes(rows, row -> null)).as("a first warm-up keeps the given order").isEqualTo(rows);
+    }
+
+    @Test
     void aRowSettledOnlyIfItSettledInEveryFork() {
         SteadyState.Warmup firstA = new SteadyState.Warmup("a", 40, true, List.of(1.0), 10, 100, 0);
         SteadyState.Warmup firstB = new SteadyState.Warmup("b", 50, false, List.of(2.0), 20, 200, 1);

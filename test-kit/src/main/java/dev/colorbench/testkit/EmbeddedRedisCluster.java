@@ -27,6 +27,7 @@ import java.util.stream.Stream;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.MigrateArgs;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -529,7 +530,8 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
      * every node, replicas included, agrees on the slot's new owner; from then on {@link #masterOfSlot} says so.
      * Moving a slot to the master that has it does nothing.
      *
-     * @throws IllegalArgumentException when it is the source's last slot: Redis then makes an emptied master a replica
+     * @throws IllegalArgumentException when it is the source's last slot, unless {@link #keepEmptyMaster} was asked of it:
+     *         Redis makes an emptied master a replica by default
      */
     public void moveSlot(int slot, int toMaster) {
         if (masterOfSlot(slot) == toMaster) {
@@ -544,7 +546,8 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
      * slot stays the source's: a command on one of its keys is redirected with {@code ASK} to the target, where the key
      * now is, until {@link #endMove} tells every master the new owner.
      *
-     * @throws IllegalArgumentException when it is the source's last slot, or the target has it already
+     * @throws IllegalArgumentException when it is the source's last slot (unless {@link #keepEmptyMaster} was asked of it), or
+     *         the target has it already
      */
     public void beginMove(int slot, int toMaster) {
         int from = masterOfSlot(slot);
@@ -552,7 +555,7 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
         if (from == toMaster) {
             throw new IllegalArgumentException("Slot " + slot + " is master " + toMaster + "'s already");
         }
-        if (slotsOf(from).cardinality() == 1) {
+        if (slotsOf(from).cardinality() == 1 && !keepsEmptyMaster(shards.get(from).master)) {
             throw new IllegalArgumentException("Slot " + slot + " is master " + from + "'s last: Redis would make it a replica of master " + toMaster);
         }
         requireEveryNodeRunning();
@@ -587,6 +590,26 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
         }
         owners.set(slot, toMaster);
         await(READY, true, "agreed on slot " + slot + "'s move to master " + toMaster);
+    }
+
+    /**
+     * Has master {@code master} stay a master when its last slot is moved away ({@code cluster-allow-replica-migration no}), as
+     * an operator who drains a master before removing it has it: {@link #moveSlot} may then move its last slot. Returns false
+     * where the server has no such setting, whose emptied master turns into a replica.
+     */
+    public boolean keepEmptyMaster(int master) {
+        try {
+            onNode(shards.get(master).master, ADMIN_TIMEOUT, redis -> redis.sync().configSet("cluster-allow-replica-migration", "no"));
+            return true;
+        }
+        catch (RedisCommandExecutionException unknownSetting) {
+            return false;
+        }
+    }
+
+    private boolean keepsEmptyMaster(Node master) {
+        return "no".equals(onNode(master, ADMIN_TIMEOUT, redis -> redis.sync().configGet("cluster-allow-replica-migration"))
+                .get("cluster-allow-replica-migration"));
     }
 
     /**

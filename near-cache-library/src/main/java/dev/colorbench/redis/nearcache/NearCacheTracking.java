@@ -688,10 +688,19 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
 
     /**
      * Each tracked master's canary in a slot it owns now: kept while the master owns that slot, placed again when it does not,
-     * none while it owns no slot (its delivery is then assumed). Until a master's first canary is proven, it does not deliver.
+     * none while it owns no slot (its delivery is then assumed, and no proof of an earlier canary can expire). A master whose
+     * canary is placed, first or again, does not deliver until that canary is proven: the key and whether the copies answer
+     * change together under this object's lock. A master left with no canary may let the copies start again. The keys are found
+     * before the lock is taken: a master that owns one slot takes thousands of hashes to find a key in it.
      */
     private void placeCanaries(Map<String, Master> masters) {
-        servers.forEach((address, server) -> {
+        placeCanaries(masters, servers);
+    }
+
+    /** The same, for {@code among} alone. */
+    private void placeCanaries(Map<String, Master> masters, Map<String, TrackedServer> among) {
+        Map<TrackedServer, CanaryMove> moves = new LinkedHashMap<>();
+        among.forEach((address, server) -> {
             Master master = masters.get(address);
             if (master == null) {
                 return;
@@ -700,12 +709,28 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
             if (key == null || !master.slots().get(SlotHash.getSlot(key))) {
                 byte[] placed = canaryIn(master.slots());
                 if (placed != null || key != null) {
-                    log.debug("Near cache: the canary of {} is {} now", server.name(), (placed == null) ? "none (it owns no slot)"
-                            : new String(placed, StandardCharsets.UTF_8));
-                    server.canaryKey(placed);
+                    moves.put(server, new CanaryMove(key, placed));
                 }
             }
         });
+        if (moves.isEmpty()) {
+            return;
+        }
+        synchronized (this) {
+            moves.forEach((server, move) -> {
+                // unless placed meanwhile by another check, which saw a newer topology
+                if (server.canaryKey() == move.from()) {
+                    log.debug("Near cache: the canary of {} is {} now", server.name(), (move.to() == null) ? "none (it owns no slot)"
+                            : new String(move.to(), StandardCharsets.UTF_8));
+                    server.canaryKey(move.to());
+                }
+            });
+            startCopyIfEveryServerTracks();
+        }
+    }
+
+    /** A master's canary key as a topology check found it, and the one it gets instead (null: none). */
+    private record CanaryMove(byte[] from, byte[] to) {
     }
 
     /**
@@ -786,7 +811,10 @@ public final class NearCacheTracking implements SmartLifecycle, TrackedServer.Ev
         if (current.isEmpty()) {
             log.info("Near cache: on a Redis Cluster; one tracking connection to each of its {} masters {}", next.size(), next.keySet());
         }
-        placeCanaries(masters);
+        // the new masters' alone: the others' keys were placed by the check that found this topology, or by a newer one since
+        Map<String, TrackedServer> fresh = new LinkedHashMap<>(next);
+        fresh.values().retainAll(added);
+        placeCanaries(masters, fresh);
         removed.forEach(this::closed);
         added.forEach(this::started);
     }

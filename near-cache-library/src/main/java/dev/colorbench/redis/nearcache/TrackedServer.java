@@ -272,7 +272,8 @@ final class TrackedServer {
 
     /** Whether the connection delivers and answers its heartbeat and its canaries in time: only then may the copy answer. */
     boolean isCurrent() {
-        return isDelivering() && !late && !deliveryLate;
+        // without a canary there is no proof whose lease could run out: a lease check that raced with the key's removal says nothing
+        return isDelivering() && !late && (canaryKey == null || !deliveryLate);
     }
 
     /** This instance's canary key on the server now; null: none. */
@@ -282,10 +283,18 @@ final class TrackedServer {
 
     /**
      * The canary key from now on: a cluster's master gets one in a slot it owns, placed again when its slots change, and none
-     * while it owns no slot. A canary under way with the former key proves nothing either way.
+     * while it owns no slot. A canary under way with the former key proves nothing either way, and a new key must be proven
+     * before the server delivers again, whatever the former one proved; with none, there is no proof to expire. The owner calls
+     * it under its own lock, then decides whether the copies answer.
      */
     void canaryKey(byte[] key) {
         canaryKey = key;
+        if (key == null) {
+            deliveryLate = false;
+        }
+        else {
+            provenAt = -1;
+        }
     }
 
     /** Push messages received since the server was made: invalidations, its own canary's included. */
@@ -552,6 +561,13 @@ final class TrackedServer {
         canaryNanos.add(System.nanoTime() - sent.sentNanos());
         boolean was = isDelivering();
         provenAt = sent.drops();
+        if (sent.key() != canaryKey) {
+            // placed again since it was checked (on the connector's thread): the proof is the former key's, not the new one's, and
+            // the owner may have seen it in between
+            provenAt = -1;
+            events.answered(this);
+            return;
+        }
         provenSentNanos = Math.max(provenSentNanos, sent.sentNanos());
         boolean fresh = System.nanoTime() - provenSentNanos <= lease().toNanos();
         try {
@@ -629,7 +645,8 @@ final class TrackedServer {
 
     /** On the scheduler's thread: late if the last proof is older than its lease. */
     private void checkLease() {
-        if (!deliveryLate && isDelivering() && System.nanoTime() - provenSentNanos > lease().toNanos()) {
+        // without a canary (a master that owns no slot) there is no proof to expire: tracking is all there is
+        if (canaryKey != null && !deliveryLate && isDelivering() && System.nanoTime() - provenSentNanos > lease().toNanos()) {
             deliveryLate = true;
             log.warn("Near cache: no canary proven on the tracking connection to {} for {} ms; the copy does not answer until one is", name,
                     lease().toMillis());

@@ -16,6 +16,9 @@ import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
@@ -32,6 +35,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The near cache across a change of a Redis Cluster's masters, on an embedded cluster of three masters
@@ -44,7 +48,9 @@ import static org.assertj.core.api.Assertions.fail;
  * and kept before the move, changed on its new master right after, is served within {@link #MOVED} of
  * the change, the library's {@code topology-refresh} and the time to track the new master;</li>
  * <li>a slot in migration to a master that owns no slot yet: a key read through {@code ASK} from it and changed there is
- * served within {@link #MOVED} too.</li>
+ * served within {@link #MOVED} too;</li>
+ * <li>a master given its first slot: the copies do not answer from its canary's placement until that canary is proven;</li>
+ * <li>a master drained of its last slot and kept a master: no canary, and the copies answer on past its last proof's lease.</li>
  * </ul>
  * The bound is measured from the write's reply to the first read that shows it, and printed.
  */
@@ -103,7 +109,7 @@ class NearCacheClusterTopologyTest {
         awaitWarm();
         String key = keyOn(0);
         long changes = tracking.topologyChanges();
-        io.micrometer.core.instrument.simple.SimpleMeterRegistry meters = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
         new NearCacheMetrics(tracking).bindTo(meters);
 
         long started;
@@ -246,6 +252,95 @@ class NearCacheClusterTopologyTest {
         }
         awaitWarm();
         assertServedWithin(key, key + "-after-the-migration", SETTLED);
+    }
+
+    /**
+     * A master that owns no slot has no canary, its delivery assumed. Given its first slot, it gets one, and the copies do not
+     * answer from then until that canary is proven. Before, they answered on until the next heartbeat.
+     */
+    @Test
+    @Order(6)
+    void aMasterGivenItsFirstSlotHasTheCopiesWaitForItsCanary() throws InterruptedException {
+        int added = CLUSTER.addMaster();
+        String master = "master " + address(CLUSTER.masterUrl(added));
+        awaitTracked(master);
+        awaitWarm();
+        assertThat(tracking.canaryKeys()).as("a master that owns no slot has no canary").containsEntry(master, null);
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        new NearCacheMetrics(tracking).bindTo(meters);
+        double proofs = canariesProven(meters, master);
+
+        CLUSTER.moveSlot(SlotHash.getSlot(keyOn(0)), added);
+        long moved = System.nanoTime();
+        while (true) {
+            boolean placed;
+            boolean answering;
+            double proven;
+            // under the tracking's own lock, where a canary is placed: the three are seen as one
+            synchronized (tracking) {
+                placed = tracking.canaryKeys().get(master) != null;
+                answering = tracking.isActive();
+                proven = canariesProven(meters, master);
+            }
+            if (placed) {
+                assertThat(!answering || proven > proofs).as("the copies answer while the first canary of %s is not yet proven", master).isTrue();
+                break;
+            }
+            if (System.nanoTime() - moved > MOVED.toNanos()) {
+                fail("no canary placed on %s %s after it was given a slot (canaries %s)", master, MOVED, tracking.canaryKeys());
+            }
+            Thread.sleep(1);
+        }
+        Duration warm = awaitWarm();
+        System.out.printf("Near cache, cluster: a master given its first slot proved its canary; the copy warm %d ms after it was placed%n",
+                warm.toMillis());
+    }
+
+    /**
+     * A master drained of its last slot, kept a master as an operator who drains it before removing it has it: it has no canary
+     * again, and the copies answer on past its last proof's lease. Before, that lease ran out with no canary to renew it, and the
+     * copies stopped answering for as long as the master stayed in the cluster. A server that has no
+     * {@code cluster-allow-replica-migration} makes an emptied master a replica instead: there the case does not arise.
+     */
+    @Test
+    @Order(7)
+    void aMasterDrainedOfItsSlotsLeavesTheCopiesAnswering() throws InterruptedException {
+        int added = CLUSTER.addMaster();
+        assumeTrue(CLUSTER.keepEmptyMaster(added), "this server makes an emptied master a replica");
+        String master = "master " + address(CLUSTER.masterUrl(added));
+        int slot = SlotHash.getSlot(keyOn(1));
+        int owner = CLUSTER.masterOfSlot(slot);
+        CLUSTER.moveSlot(slot, added);
+        awaitTracked(master);
+        long given = System.nanoTime();
+        // a check may have found the master before its slot: the next one places its canary
+        while (tracking.canaryKeys().get(master) == null) {
+            if (System.nanoTime() - given > MOVED.toNanos()) {
+                fail("no canary placed on %s %s after it was given a slot (%s)", master, MOVED, tracking.canaryKeys());
+            }
+            Thread.sleep(5);
+        }
+        awaitWarm();
+
+        CLUSTER.moveSlot(slot, owner);
+        long drained = System.nanoTime();
+        while (tracking.canaryKeys().get(master) != null) {
+            if (System.nanoTime() - drained > MOVED.toNanos()) {
+                fail("%s still has a canary %s after it was drained of its slot (%s)", master, MOVED, tracking.canaryKeys());
+            }
+            Thread.sleep(5);
+        }
+        // past the last proof's lease (heartbeat and its time-out, 1.25 s), with a margin
+        Thread.sleep(2500);
+        Duration warm = awaitWarm();
+        assertThat(tracking.servers()).as("still a master, tracked").containsEntry(master, true);
+        System.out.printf("Near cache, cluster: the copy answers 2.5 s after a master was drained of its slots (warm %d ms after the wait)%n",
+                warm.toMillis());
+    }
+
+    private static double canariesProven(MeterRegistry meters, String server) {
+        FunctionTimer timer = meters.find("near.cache.server.canary").tag("server", server).functionTimer();
+        return (timer == null) ? 0 : timer.count();
     }
 
     /** {@code ACL SETUSER default <rule>} on every master of the cluster this test started. */

@@ -140,8 +140,9 @@ public final class Knobs {
                     "the most arrivals a second the headline's open model offers a row, whatever its share of the row's TPS. A pool of threads on kept-alive connections takes the arrivals; on two shared cores JMeter cannot offer much more without becoming the bottleneck ([docs/measuring.md](../docs/measuring.md#latency-at-a-share-of-throughput))"),
             // Rows are warmed in pairs, one per core, at a light load until their JITs are quiet: each JVM's one C2 thread then gets most
             // of a core, and the repetitions agree more closely than with rows warmed one after another or all at once
-            // (docs/measuring.md#warm-up-and-steady-state).
-            new Knob("warmupTogether", "60", "0", null, NOT_NEGATIVE,
+            // (docs/measuring.md#warm-up-and-steady-state). 20 s, not more: a row still compiling then is warmed on at the measured
+            // load until it settles, so a longer light phase only makes the run longer.
+            new Knob("warmupTogether", "20", "0", null, NOT_NEGATIVE,
                     "the most seconds a group of rows, one per core, is loaded at 2 clients each before it is warmed at the measured load (`0`: no light phase). It ends as soon as every row's JIT is quiet. In no figure (below, *Steady state*)"),
             // After the light phase a row's own warm-up is short: a row whose JIT is quiet but whose throughput has not settled by then rarely
             // settles later, since the machine's own drift moves it. A row still compiling goes on longer, because stopping it early

@@ -47,10 +47,10 @@ class BenchmarkSettingsTest {
         BenchmarkSettings full = BenchmarkSettings.from(new Properties(), Map.of());
         assertThat(full.warmupSeconds()).isEqualTo(12);
         assertThat(full.warmupCompilingSeconds()).isEqualTo(100);
-        assertThat(full.warmupTogetherSeconds()).isEqualTo(60);
+        assertThat(full.warmupTogetherSeconds()).isEqualTo(20);
         assertThat(full.forScenario(10).warmupSeconds()).as("a scenario's figures as warm as the headline's").isEqualTo(12);
         assertThat(full.forScenario(10).warmupCompilingSeconds()).isEqualTo(100);
-        assertThat(full.forScenario(10).warmupTogetherSeconds()).isEqualTo(60);
+        assertThat(full.forScenario(10).warmupTogetherSeconds()).isEqualTo(20);
         assertThat(full.withRate(500).warmupCompilingSeconds()).isEqualTo(100);
         assertThat(full.warmupCompilingRequests()).as("twice C2's tiered threshold of calls").isEqualTo(30_000);
         assertThat(full.warmupLimitSeconds()).isEqualTo(300);

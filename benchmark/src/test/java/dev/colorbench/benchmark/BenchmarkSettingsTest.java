@@ -183,6 +183,28 @@ class BenchmarkSettingsTest {
         }
     }
 
+    /**
+     * The Maven wrapper refuses a knob that is not in the table before Maven starts, so a typo costs no build; every knob of the
+     * table, and a gone one that Knobs explains, passes it to Maven.
+     */
+    @Test
+    void theWrapperRefusesATypoWithinASecondAndPassesEveryKnob() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeFalse(System.getProperty("os.name").startsWith("Windows"), "mvnw.cmd has no such check");
+        long start = System.nanoTime();
+        Process typo = new ProcessBuilder("sh", "../mvnw", "-Dbenchmark.modlues=x", "-Pbenchmark", "verify").redirectErrorStream(true).start();
+        String said = new String(typo.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(typo.waitFor()).isEqualTo(1);
+        assertThat(System.nanoTime() - start).as("within a second").isLessThan(1_000_000_000L);
+        assertThat(said).startsWith("benchmark.modlues is not a knob.").contains(" benchmark.modules ", " benchmark.cpus ").doesNotContain("Apache Maven");
+
+        List<String> every = new java.util.ArrayList<>(List.of("sh", "../mvnw", "-D", "benchmark.modules=x", "-Dbenchmark.scenarioWarmup"));
+        Knobs.all().forEach(knob -> every.add("-Dbenchmark." + knob.name() + "=x"));
+        every.add("--version");
+        Process known = new ProcessBuilder(every).redirectErrorStream(true).start();
+        assertThat(new String(known.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)).contains("Apache Maven");
+        assertThat(known.waitFor()).isZero();
+    }
+
     @Test
     void aValueItsKnobDoesNotTakeStopsTheRunAndABlankOneIsUnset() {
         Properties given = new Properties();

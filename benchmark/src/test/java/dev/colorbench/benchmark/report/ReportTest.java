@@ -257,7 +257,7 @@ class ReportTest {
         assertThat(environment.conditions()).as("a run of scenarios only says nothing of the headline's warm-up")
                 .doesNotContain("settled").doesNotContain("steady");
         assertThat(environment.warmup()).as("the rule, with the time limit that ends it whatever the row did")
-                .doesNotContain("were quiet", "steady state").contains("or 60 s have passed", "or until 12 s have passed");
+                .doesNotContain("were quiet", "steady state").contains("or 20 s have passed", "or until 12 s have passed");
     }
 
     @Test
